@@ -1,0 +1,108 @@
+import { ClaimcheckError } from './errors.js';
+
+/**
+ * The ledger: every tool call of a run, in call order, with how it settled.
+ */
+
+/** One settled tool call. */
+export interface LedgerEntry {
+  /** Tool name as the model called it. */
+  tool: string;
+  /** `ok` when the call returned a result that does not report a failure; `error` otherwise. */
+  status: 'ok' | 'error';
+  /** Parsed arguments (an object for well-formed calls; the raw text when it did not parse). `undefined` when capture is off. */
+  args: unknown;
+  /** The tool result (parsed JSON when the result text was JSON). `undefined` when capture is off or the call failed. */
+  result: unknown;
+  /** Error text when `status` is `error`; `null` otherwise. */
+  error: string | null;
+  /** The provider's call id (`tool_call_id`, `call_id`, `tool_use_id`), or `null` when the format has none. */
+  callId: string | null;
+  /** Epoch milliseconds when the call started, or `null` when unknown (recorded conversations). */
+  startedAt: number | null;
+  /** Epoch milliseconds when the call settled, or `null` when unknown. */
+  endedAt: number | null;
+}
+
+/** Options of a {@link Ledger}. */
+export interface LedgerOptions {
+  /** Keep `args` and `result`. `false` stores neither (only tool, status, error, ids, times). Default `true`. */
+  captureResults?: boolean;
+  /**
+   * Longest stored `result` and `error` text, in UTF-16 code units; longer text is cut and ends with
+   * `…[truncated N chars]`. A non-string result is measured and cut as its JSON text. Default `100_000`;
+   * must be a positive integer (else a `ClaimcheckError` with code `invalid_options`).
+   */
+  maxResultChars?: number;
+}
+
+/** An append-only list of {@link LedgerEntry} in call order. */
+export class Ledger {
+  readonly #entries: LedgerEntry[] = [];
+  readonly captureResults: boolean;
+  readonly maxResultChars: number;
+
+  constructor(options: LedgerOptions = {}, entries: Iterable<LedgerEntry> = []) {
+    this.captureResults = options.captureResults ?? true;
+    this.maxResultChars = options.maxResultChars ?? 100_000;
+    if (!Number.isInteger(this.maxResultChars) || this.maxResultChars <= 0) {
+      throw new ClaimcheckError(
+        'invalid_options',
+        `Ledger option maxResultChars must be a positive integer, got ${String(options.maxResultChars)}. Pass e.g. { maxResultChars: 10_000 }.`,
+      );
+    }
+    for (const e of entries) this.record(e);
+  }
+
+  /** Append one entry (a copy, with capture and truncation applied) and return the stored copy. */
+  record(entry: LedgerEntry): LedgerEntry {
+    const stored: LedgerEntry = {
+      tool: entry.tool,
+      status: entry.status,
+      args: this.captureResults ? entry.args : undefined,
+      result: this.captureResults ? truncateValue(entry.result, this.maxResultChars) : undefined,
+      error: entry.error === null ? null : truncateText(entry.error, this.maxResultChars),
+      callId: entry.callId,
+      startedAt: entry.startedAt,
+      endedAt: entry.endedAt,
+    };
+    this.#entries.push(stored);
+    return stored;
+  }
+
+  /** The entries in call order (a read-only view). */
+  get entries(): readonly LedgerEntry[] {
+    return this.#entries;
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  [Symbol.iterator](): Iterator<LedgerEntry> {
+    return this.#entries[Symbol.iterator]();
+  }
+
+  toJSON(): LedgerEntry[] {
+    return this.#entries.slice();
+  }
+}
+
+function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}…[truncated ${text.length - max} chars]`;
+}
+
+function truncateValue(value: unknown, max: number): unknown {
+  if (value === undefined || value === null) return value;
+  if (typeof value === 'string') return truncateText(value, max);
+  if (typeof value !== 'object') return value;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+  if (json === undefined || json.length <= max) return value;
+  return truncateText(json, max);
+}
