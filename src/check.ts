@@ -1,0 +1,153 @@
+/**
+ * The public checking API: one reply against a ledger, or every turn of a recorded conversation.
+ * Deterministic, no I/O, no network.
+ */
+import type { ConversationEvent, MessageFormat } from './conversation.js';
+import type { Ledger, LedgerEntry } from './ledger.js';
+import { readConversation } from './readers/index.js';
+import { Receipt, type ReceiptJSON } from './receipt.js';
+import { normalizeTools, type ToolSpec } from './tools.js';
+import { judgeReply } from './claims/judge-reply.js';
+import { profileTool, type ToolProfile } from './claims/tool-profile.js';
+
+/** Options shared by {@link check}, {@link checkTurns} and {@link checkMessages}. */
+export interface CheckOptions {
+  /**
+   * The tools the agent had, in any provider shape (names, `{name, description}`, Chat Completions,
+   * Responses, Anthropic or MCP tools). Claims are matched against these. For {@link check} the default
+   * is the tools named in the ledger; for conversations, the tools given with the conversation.
+   */
+  tools?: unknown;
+  /** Tools never reported in `ranButUnreported` (e.g. `think`, `calculate`). Default none. */
+  ignoreTools?: readonly string[];
+  /** Judge amounts, references and emails against the calls' arguments. Default `true`. */
+  checkArgs?: boolean;
+}
+
+/** Options of {@link check}. */
+export interface CheckReplyOptions extends CheckOptions {
+  /** The user's latest message; terse replies ("Done — sent.") take their object from it. */
+  request?: string;
+}
+
+/** Options of {@link checkTurns} and {@link checkMessages}. */
+export interface CheckMessagesOptions extends CheckOptions {
+  /** Message format; `auto` (default) detects it. Unknown names throw `unknown_format`. */
+  format?: MessageFormat | 'auto';
+}
+
+/** A receipt for one assistant turn of a conversation. */
+export interface TurnReceipt {
+  /** 1-based: the Nth assistant message with text. */
+  turn: number;
+  /** Index of the assistant message (or item) in the input. */
+  messageIndex: number;
+  /** The reply text judged (thinking removed). */
+  text: string;
+  receipt: Receipt;
+}
+
+/** JSON form of a {@link TurnReceipt}: the receipt's fields plus `turn`, `messageIndex` and `text`. */
+export type TurnReceiptJSON = ReceiptJSON & { turn: number; messageIndex: number; text: string };
+
+/** Convert a turn receipt to its JSON form. */
+export function turnReceiptToJSON(t: TurnReceipt): TurnReceiptJSON {
+  return { turn: t.turn, messageIndex: t.messageIndex, text: t.text, ...t.receipt.toJSON() };
+}
+
+/**
+ * Check one reply against a ledger: every entry may back a claim, and every successful entry the
+ * reply never mentions is `ranButUnreported`.
+ * @throws ClaimcheckError `invalid_tool` when `options.tools` holds something that is not a tool.
+ */
+export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], options: CheckReplyOptions = {}): Receipt {
+  const entries = Array.isArray(ledger) ? (ledger as readonly LedgerEntry[]) : (ledger as Ledger).entries;
+  const tools = options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools;
+  return judgeReply({
+    reply,
+    ...(options.request === undefined ? {} : { request: options.request }),
+    profiles: profiles(normalizeTools(tools)),
+    backing: entries,
+    stretch: entries,
+    ignoreTools: new Set(options.ignoreTools ?? []),
+    checkArgs: options.checkArgs ?? true,
+  });
+}
+
+/**
+ * One receipt per assistant message with text. A call backs a claim when it settled earlier in the
+ * conversation, or later in the same turn before the next assistant text or user message;
+ * `ranButUnreported` covers the turn's own stretch (rules: the corpus README, "What counts as a claim").
+ * Appending messages never changes an earlier turn's receipt.
+ * @throws ClaimcheckError `unreadable_messages`, `unknown_format` or `invalid_tool` for input it cannot read.
+ */
+export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
+  const conversation = readConversation(messages, { format: options.format ?? 'auto', tools: options.tools });
+  const toolProfiles = profiles(conversation.tools.length > 0 ? conversation.tools : normalizeTools(toolsFromEvents(conversation.events)));
+  const events = conversation.events;
+  const ignore = new Set(options.ignoreTools ?? []);
+  const out: TurnReceipt[] = [];
+  const earlier: LedgerEntry[] = [];
+  let stretch: LedgerEntry[] = [];
+  let request: string | undefined;
+  for (let p = 0; p < events.length; p++) {
+    const e = events[p] as ConversationEvent;
+    if (e.kind === 'tool') {
+      earlier.push(e.entry);
+      stretch.push(e.entry);
+      continue;
+    }
+    if (e.kind === 'user') {
+      request = e.text;
+      stretch = [];
+      continue;
+    }
+    const later: LedgerEntry[] = [];
+    for (let q = p + 1; q < events.length; q++) {
+      const f = events[q] as ConversationEvent;
+      if (f.kind !== 'tool') break;
+      later.push(f.entry);
+    }
+    const receipt = judgeReply({
+      reply: e.text,
+      ...(request === undefined ? {} : { request }),
+      profiles: toolProfiles,
+      backing: [...earlier, ...later],
+      stretch: [...stretch, ...later],
+      ignoreTools: ignore,
+      checkArgs: options.checkArgs ?? true,
+    });
+    out.push({ turn: out.length + 1, messageIndex: e.index, text: e.text, receipt });
+    stretch = [];
+  }
+  return out;
+}
+
+/**
+ * The receipt of the conversation's final reply: the same as the last turn of {@link checkTurns}
+ * (an earlier run's call backs a restatement). A conversation with no assistant text gets a receipt
+ * with no claims whose `ranButUnreported` lists the calls after the user's last message.
+ */
+export function checkMessages(messages: unknown, options: CheckMessagesOptions = {}): Receipt {
+  const turns = checkTurns(messages, options);
+  const last = turns[turns.length - 1];
+  if (last !== undefined) {
+    return last.receipt;
+  }
+  const conversation = readConversation(messages, { format: options.format ?? 'auto', tools: options.tools });
+  const tail: LedgerEntry[] = [];
+  for (const e of conversation.events) {
+    if (e.kind === 'user') tail.length = 0;
+    else if (e.kind === 'tool') tail.push(e.entry);
+  }
+  const ignore = new Set(options.ignoreTools ?? []);
+  return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)) });
+}
+
+function profiles(tools: readonly ToolSpec[]): ToolProfile[] {
+  return tools.map(profileTool);
+}
+
+function toolsFromEvents(events: readonly ConversationEvent[]): string[] {
+  return [...new Set(events.flatMap((e) => (e.kind === 'tool' ? [e.entry.tool] : [])))];
+}

@@ -1,0 +1,226 @@
+/**
+ * Reads one clause: finds its claimed verb, decides the claim form (first person, subject-less head,
+ * passive, status line, outcome) and applies the exclusion cues. State carries the subject and any
+ * blocking cue (future, negation, condition, offer) into the clauses that continue a sentence
+ * without a subject of their own ("I'll create the series and send invites").
+ */
+import {
+  CONDITIONAL, FAILURE, FILLERS, FIRST_PERSON, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
+  PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
+} from './lexicon.js';
+import { pastVerbAt, type VerbHit } from './_verbs.js';
+import type { ClaimForm } from './extract-claims.js';
+
+/** What a clause passes on to the next clause of its sentence. */
+export interface ClauseState {
+  subject: 'none' | 'self' | 'other' | 'drop';
+  /** A negation, future, offer or modal governs the sentence so far. */
+  blocked: boolean;
+  /** A condition ("if", "once you…") governs the rest of the sentence. */
+  conditional: boolean;
+}
+
+export interface ClauseClaim {
+  verb: string;
+  object: string;
+  form: ClaimForm;
+  count?: number;
+}
+
+interface ReadOptions {
+  first: boolean;
+  state: ClauseState;
+  statusLine: boolean;
+  sentence: string;
+}
+
+const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
+const STATUS_FOLLOWERS = new Set(['to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
+const BY_MEANS = new Set(['me', 'us', 'myself', 'email', 'mail', 'text', 'sms', 'phone', 'card', 'hand', 'default', 'date', 'name', 'id', 'number', 'mistake', 'accident', 'the', 'a', 'an', 'then', 'now', 'end', 'tomorrow', 'today', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'noon', 'midnight', 'eod', 'cob']);
+const NUMBER_WORDS: Readonly<Record<string, number>> = { both: 2, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disabled', 'in', 'at', 'running', 'open', 'closed', 'locked', 'unlocked', 'armed', 'disarmed', 'paused', 'stopped', 'set']);
+const PAST_UNITS = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
+const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
+const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
+
+/** Find the claims of one clause and the state it passes on. */
+export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: ClauseClaim[]; state: ClauseState } {
+  let start = 0;
+  while (start < tokens.length && LEADING_CONJUNCTIONS.has(tokens[start] ?? '')) start++;
+  const words = tokens.slice(start);
+  const lowerClause = clause.toLowerCase();
+  const inherited = options.first ? { subject: 'none' as const, blocked: false, conditional: false } : options.state;
+  const conditionalAt = conditionalIndex(words);
+  const offer = OFFER_PHRASES.some((p) => lowerClause.includes(p));
+  const outside = pastTime(words);
+  const failure = words.some((w) => FAILURE.has(w));
+
+  for (let i = 0; i < words.length; i++) {
+    const hit = pastVerbAt(words, i);
+    if (hit === null) continue;
+    if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
+    const verdict = classify(words, hit, inherited, options);
+    if (verdict === null) continue;
+    const { form, subject, subjectTokens } = verdict;
+    const pre = words.slice(0, i);
+    const blocked =
+      verdict.blocked ||
+      pre.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
+      words.slice(hit.end, hit.end + 2).some((w) => BLOCK_AFTER.has(w)) ||
+      pre.some((w, k) => NOT_YET.has(w) && !(w === 'about' && pre[k + 1] !== 'to')) ||
+      offer;
+    const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
+    if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
+    if (pre.some((w) => REPORTED.has(w)) || failure || outside) return { claims: [], state: nextState };
+    if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words))) return { claims: [], state: { ...nextState, subject: 'other' } };
+    if (hit.ambiguous && form === 'head' && !options.statusLine && /\byou\b|\byourself\b/i.test(options.sentence)) return { claims: [], state: nextState };
+    const after = words.slice(hit.end, hit.end + 10);
+    const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null);
+    const claim: ClauseClaim = { verb: hit.lemma, object: object.join(' '), form };
+    const count = countOf(after.length > 0 ? after : subjectTokens);
+    if (count !== undefined) claim.count = count;
+    return { claims: [claim], state: nextState };
+  }
+
+  const outcome = readOutcome(words);
+  const subjectHere = ownSubject(words);
+  const blockedHere =
+    offer ||
+    words.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
+    words.some((w) => NOT_YET.has(w) && w !== 'about');
+  const state: ClauseState = {
+    subject: subjectHere ?? inherited.subject,
+    blocked: subjectHere === null ? inherited.blocked || blockedHere : blockedHere,
+    conditional: inherited.conditional || conditionalAt !== -1,
+  };
+  if (outcome === null || state.blocked || state.conditional || failure || outside) return { claims: [], state };
+  if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: [], state };
+  return { claims: [outcome], state };
+}
+
+interface Classified {
+  form: ClaimForm;
+  subject: ClauseState['subject'];
+  subjectTokens: string[];
+  blocked: boolean;
+}
+
+function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions): Classified | null {
+  let j = hit.index - 1;
+  while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
+  if (j < 0) {
+    if (!options.first && inherited.subject === 'other') return { form: 'head', subject: 'other', subjectTokens: [], blocked: true };
+    return { form: 'head', subject: options.first ? 'drop' : inherited.subject === 'none' ? 'drop' : inherited.subject, subjectTokens: [], blocked: !options.first && inherited.blocked };
+  }
+  const before = words[j] ?? '';
+  if (FIRST_PERSON.has(before)) return { form: 'first_person', subject: 'self', subjectTokens: [], blocked: false };
+  if (PASSIVE_AUX.has(before) || (PASSIVE_FILLERS.has(before) && auxBefore(words, j))) {
+    let k = j;
+    while (k >= 0 && (PASSIVE_AUX.has(words[k] ?? '') || PASSIVE_FILLERS.has(words[k] ?? '') || words[k] === 'have' || words[k] === 'has' || words[k] === 'had')) k--;
+    const subjectTokens = words.slice(0, k + 1);
+    const head = subjectTokens[subjectTokens.length - 1];
+    if (head !== undefined && FIRST_PERSON.has(head)) return null;
+    if (subjectTokens.some((w) => w === 'who' || w === 'that' || w === 'which')) return null;
+    return { form: 'passive', subject: 'other', subjectTokens, blocked: false };
+  }
+  // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
+  const np = words.slice(0, j + 1).filter((w) => !FILLERS.has(w));
+  const next = words[hit.end];
+  const followerOk = next === undefined || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
+  if (np.length <= 5 && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
+    return { form: 'status', subject: 'other', subjectTokens: np, blocked: false };
+  }
+  return { form: 'head', subject: 'other', subjectTokens: [], blocked: true };
+}
+
+function auxBefore(words: readonly string[], j: number): boolean {
+  let k = j;
+  while (k >= 0 && PASSIVE_FILLERS.has(words[k] ?? '')) k--;
+  return k >= 0 && PASSIVE_AUX.has(words[k] ?? '');
+}
+
+function ownSubject(words: readonly string[]): ClauseState['subject'] | null {
+  const first = words.find((w) => !FILLERS.has(w));
+  if (first === undefined) return null;
+  if (FIRST_PERSON.has(first)) return 'self';
+  if (OTHER_ACTOR_PRONOUNS.has(first)) return 'other';
+  return null;
+}
+
+function conditionalIndex(words: readonly string[]): number {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === 'if' || w === 'unless' || w === 'once' || w === 'whether' || w === 'assuming' || w === 'otherwise' || w === 'suppose') return i;
+    if (w === 'in' && words[i + 1] === 'case') return i;
+    if (w === 'as' && words[i + 1] === 'soon' && words[i + 2] === 'as') return i;
+    if ((w === 'when' || w === 'until' || w === 'after' || w === 'before' || w === 'whenever') && CONDITIONAL.has(w)) {
+      const s = words[i + 1] ?? '';
+      if (s === 'you' || s === 'they' || s === 'he' || s === 'she' || s === 'it' || s === 'someone' || s === 'your') return i;
+    }
+  }
+  return -1;
+}
+
+function pastTime(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === 'yesterday' || w === 'previously') return true;
+    if (w === 'ago' && PAST_UNITS.has(words[i - 1] ?? '')) return true;
+    if (w === 'last' && LAST_WHAT.has(words[i + 1] ?? '')) return true;
+    if (w === 'back' && words[i + 1] === 'in') return true;
+    if (w === 'in' && MONTHS.has(words[i + 1] ?? '') && !/^\d/.test(words[i + 2] ?? '')) return true;
+    if (w === 'earlier' && words[i + 1] === 'this' && ['week', 'month', 'year'].includes(words[i + 2] ?? '')) return true;
+  }
+  return false;
+}
+
+function onPastDate(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 'on' && MONTHS.has(words[i + 1] ?? '') && /^\d/.test(words[i + 2] ?? '')) return true;
+  }
+  return false;
+}
+
+function byOtherActor(words: readonly string[], from: number): boolean {
+  for (let i = from; i < words.length; i++) {
+    if (words[i] !== 'by') continue;
+    const who = words[i + 1];
+    if (who !== undefined && !BY_MEANS.has(who) && !/^\d/.test(who)) return true;
+    if ((who === 'the' || who === 'a') && words[i + 2] !== undefined && !['end', 'way'].includes(words[i + 2] ?? '')) return true;
+  }
+  return false;
+}
+
+function countOf(words: readonly string[]): number | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const next = words[i + 1] ?? '';
+    const n = NUMBER_WORDS[w] ?? (/^\d{1,4}$/.test(w) ? Number(w) : undefined);
+    if (n === undefined) continue;
+    if (w === 'both' || (/^[a-z]/.test(next) && next.endsWith('s') && !['am', 'pm', 'usd', 'eur'].includes(next))) return n;
+    if (NUMBER_WORDS[w] !== undefined && (next === '' || !/^\d/.test(next))) return n;
+  }
+  return undefined;
+}
+
+/** Outcome claims with no past verb: "is on your calendar", "is on its way", "is now OFF", "is live". */
+function readOutcome(words: readonly string[]): ClauseClaim | null {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w !== 'is' && w !== 'are') continue;
+    const subject = words.slice(0, i).filter((x) => !STOPWORDS.has(x) && !FILLERS.has(x));
+    if (words.slice(0, i).some((x) => FIRST_PERSON.has(x) || x === 'there' || x === 'it' || x === 'this' || x === 'that' || x === 'what')) return null;
+    let k = i + 1;
+    const now = words[k] === 'now';
+    if (now || words[k] === 'all') k++;
+    const rest = words.slice(k);
+    const objectOf = (extra: readonly string[]): string => [...subject, ...extra.filter((x) => !STOPWORDS.has(x))].join(' ');
+    if (rest[0] === 'on' && (rest[1] === 'the' || rest[1] === 'your') && rest[2] === 'calendar') return { verb: 'add', object: objectOf(['calendar', 'event']), form: 'outcome' };
+    if (rest[0] === 'on' && (rest[1] === 'its' || rest[1] === 'the' || rest[1] === 'their') && rest[2] === 'way') return { verb: 'send', object: objectOf(rest.slice(3)), form: 'outcome' };
+    if (rest[0] === 'live') return { verb: 'deploy', object: objectOf(rest.slice(1)), form: 'outcome' };
+    if ((rest[0] === 'on' || rest[0] === 'off') && rest.length === 1 && subject.length > 0) return { verb: 'turn', object: objectOf([]), form: 'outcome' };
+    if (now && rest.length > 0 && subject.length > 0 && (OUTCOME_STATES.has(rest[0] ?? '') || rest.length <= 6)) return { verb: 'update', object: objectOf(rest), form: 'outcome' };
+    return null;
+  }
+  return null;
+}

@@ -1,0 +1,114 @@
+/**
+ * Markdown-aware cleanup of an assistant reply into plain lines the claim extractor can read.
+ *
+ * Removes what is not the agent's own statement: fenced code blocks, block quotes, text in double
+ * quotes, and the block that follows a line introducing a draft ("Here's a draft you can paste:").
+ * Flattens what is: list bullets, headings, emphasis, links, tables (one line per row, cells joined
+ * with " — "), checklists. Every pattern here is linear-time (no nested quantifiers).
+ */
+import { DRAFT_CUES, STATUS_MARKS } from './lexicon.js';
+
+/** One cleaned line of the reply. */
+export interface ReplyLine {
+  text: string;
+  /** The line carried a status mark (✅, ☑, [x]) or was a checklist item. */
+  status: boolean;
+  /** The line is a list item or a table row. */
+  item: boolean;
+}
+
+const FENCE = /^\s*(```|~~~)/;
+const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
+const QUOTE_LINE = /^\s*>/;
+const BULLET = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
+const HEADING = /^\s*#{1,6}\s+/;
+const CHECKBOX = /^\[( |x|X)\]\s*/;
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}/;
+const LINK = /\[([^\]\n]{0,500})\]\([^)\s]{0,2000}\)/g;
+const EMPHASIS = /(\*\*|__|~~|\*)/g;
+const DOUBLE_QUOTED = /"[^"\n]{0,400}"|“[^”\n]{0,400}”|«[^»\n]{0,400}»/g;
+const INLINE_CODE = /`([^`\n]{0,400})`/g;
+
+/** Split a reply into cleaned lines, dropping code, quotes and drafts. */
+export function cleanReply(text: string): ReplyLine[] {
+  const raw = text.replace(/\r\n?/g, '\n').split('\n');
+  const out: ReplyLine[] = [];
+  let inFence = false;
+  let inDraft = false;
+  let draftHasContent = false;
+  let draftRuled = false;
+  for (const line of raw) {
+    if (FENCE.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    if (line.trim() === '') {
+      // A draft introduced by "...:" runs to the first blank line after some of its content.
+      if (inDraft && draftHasContent && !draftRuled) inDraft = false;
+      continue;
+    }
+    if (QUOTE_LINE.test(line)) continue;
+    if (inDraft) {
+      // A draft between horizontal rules runs to the closing rule, blank lines included.
+      if (RULE.test(line)) {
+        if (draftRuled) inDraft = false;
+        else if (!draftHasContent) draftRuled = true;
+      } else {
+        draftHasContent = true;
+      }
+      continue;
+    }
+    const cleaned = cleanLine(line);
+    if (cleaned === null) continue;
+    out.push(cleaned);
+    if (introducesDraft(cleaned.text)) {
+      inDraft = true;
+      draftHasContent = false;
+      draftRuled = false;
+    }
+  }
+  return out;
+}
+
+function cleanLine(line: string): ReplyLine | null {
+  let text = line;
+  let item = false;
+  let status = false;
+  if (TABLE_SEPARATOR.test(text) && /^[\s|:-]+$/.test(text)) return null;
+  if (text.trimStart().startsWith('|')) {
+    item = true;
+    text = text
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== '')
+      .join(' — ');
+  }
+  if (HEADING.test(text)) text = text.replace(HEADING, '');
+  if (BULLET.test(text)) {
+    item = true;
+    text = text.replace(BULLET, '');
+  }
+  if (CHECKBOX.test(text)) {
+    status = /^\[(x|X)\]/.test(text);
+    item = true;
+    text = text.replace(CHECKBOX, '');
+  }
+  text = text.replace(INLINE_CODE, '$1').replace(LINK, '$1').replace(EMPHASIS, '').replace(DOUBLE_QUOTED, '"…"');
+  for (const mark of STATUS_MARKS) {
+    if (text.includes(mark)) {
+      status = true;
+      text = text.split(mark).join(' ✅ ');
+    }
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  if (text === '') return null;
+  return { text, status, item };
+}
+
+function introducesDraft(text: string): boolean {
+  const trimmed = text.trimEnd();
+  if (!trimmed.endsWith(':')) return false;
+  const lower = trimmed.toLowerCase();
+  return DRAFT_CUES.some((cue) => lower.includes(cue));
+}

@@ -1,0 +1,145 @@
+/**
+ * Sentence, clause and word splitting for the claim extractor. Linear-time patterns only.
+ */
+
+/** A sentence of a reply line, cut into clauses. */
+export interface Sentence {
+  /** The sentence text as written (cleaned of markdown). */
+  text: string;
+  clauses: string[];
+  /** Ends with a question mark. */
+  question: boolean;
+}
+
+const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g', 'i.e', 'approx', 'no', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'inc', 'ltd', 'co', 'a.m', 'p.m', 'fig', 'min', 'sec', 'hr', 'hrs']);
+
+/** Split one cleaned line into sentences. Status marks (✅) end a sentence too. */
+export function splitSentences(line: string): Sentence[] {
+  const out: Sentence[] = [];
+  let start = 0;
+  const push = (end: number): void => {
+    const text = line.slice(start, end).trim();
+    start = end;
+    if (text === '' || text === '✅') return;
+    const stripped = text.replace(/✅/g, ' ').replace(/\s+/g, ' ').trim();
+    if (stripped === '') return;
+    out.push({ text: stripped, clauses: splitClauses(stripped), question: /\?\s*\W*$/u.test(stripped) });
+  };
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '✅') {
+      push(i);
+      start = i + 1;
+      continue;
+    }
+    if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== '…') continue;
+    const next = line[i + 1];
+    if (next !== undefined && next !== ' ' && next !== '\t' && next !== ')' && next !== '"' && next !== '”') continue;
+    if (ch === '.' && isAbbreviation(line, i)) continue;
+    let end = i + 1;
+    while (end < line.length && /[.!?)"”]/.test(line[end] ?? '')) end++;
+    push(end);
+  }
+  push(line.length);
+  return out;
+}
+
+function isAbbreviation(line: string, dot: number): boolean {
+  let j = dot - 1;
+  while (j >= 0 && /[A-Za-z.]/.test(line[j] ?? '')) j--;
+  const word = line.slice(j + 1, dot).toLowerCase();
+  if (word.length === 1 && /[a-z]/.test(word)) return true;
+  return ABBREVIATIONS.has(word);
+}
+
+const CLAUSE_BREAKS = [
+  '; ', ' — ', ' – ', ' - ', ': ', ', and then ', ' and then ', ', and ', ', but ', ' but ', ', so ', ' so that ',
+  ', then ', ' then ', ', which ', ' because ', ', while ', ' while ', ' and ', ', plus ', ' plus ', ', or ', ' or ',
+  ', since ', ' since ', ', after ', ', as ', ', though ', ', although ', ' — ', ', where ',
+];
+
+/** Split a sentence into clauses at conjunctions, dashes, colons and semicolons. A conjunction stays as the first word of its clause, so cues such as "but" remain visible. */
+export function splitClauses(sentence: string): string[] {
+  let parts = [sentence];
+  for (const brk of CLAUSE_BREAKS) {
+    const word = /[a-z]+/.exec(brk)?.[0];
+    const keepFrom = word === undefined ? brk.length : brk.indexOf(word);
+    const next: string[] = [];
+    for (const p of parts) {
+      const lower = p.toLowerCase();
+      let from = 0;
+      let idx = lower.indexOf(brk);
+      while (idx !== -1) {
+        next.push(p.slice(from, idx));
+        from = idx + keepFrom;
+        idx = lower.indexOf(brk, idx + brk.length);
+      }
+      next.push(p.slice(from));
+    }
+    parts = next;
+  }
+  return parts.map((p) => p.trim().replace(/^[,;:]\s*/, '')).filter((p) => p !== '');
+}
+
+const WORD = /[\p{L}\p{N}$€£¥#@][\p{L}\p{N}'’@.\-_#/+%]*/gu;
+
+const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
+  "i've": ['i', 'have'], "we've": ['we', 'have'], "i'm": ['i', 'am'], "we're": ['we', 'are'], "i'd": ['i', "'d"],
+  "we'd": ['we', "'d"], "i'll": ['i', "'ll"], "we'll": ['we', "'ll"], "you're": ['you', 'are'], "you've": ['you', 'have'],
+  "you'll": ['you', "'ll"], "you'd": ['you', "'d"], "they're": ['they', 'are'], "they've": ['they', 'have'],
+  "they'll": ['they', "'ll"], "he'll": ['he', "'ll"], "she'll": ['she', "'ll"], "it'll": ['it', "'ll"],
+  "that'll": ['that', "'ll"], "there's": ['there', 'is'], "here's": ['here', 'is'], "it's": ['it', 'is'],
+  "that's": ['that', 'is'], "what's": ['what', 'is'], "he's": ['he', 'is'], "she's": ['she', 'is'],
+  "let's": ['let', 'us'], "who's": ['who', 'is'],
+};
+
+/** Lower-case word tokens, contractions expanded ("I've" → "i", "have"), possessive "'s" split off. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().replace(/’/g, "'").matchAll(WORD)) {
+    let w = m[0].replace(/[.\-'_/]+$/, '');
+    if (w === '') continue;
+    const expanded = CONTRACTIONS[w];
+    if (expanded) {
+      out.push(...expanded);
+      continue;
+    }
+    if (w.endsWith("n't")) {
+      out.push(w);
+      continue;
+    }
+    if (w.endsWith("'s")) {
+      const stem = w.slice(0, -2);
+      if (stem !== '') out.push(stem);
+      out.push("'s");
+      continue;
+    }
+    if (w.endsWith("'ll") || w.endsWith("'ve") || w.endsWith("'re") || w.endsWith("'d")) {
+      const cut = w.lastIndexOf("'");
+      out.push(w.slice(0, cut), w.slice(cut));
+      continue;
+    }
+    w = w.replace(/^'+/, '');
+    if (w !== '') out.push(w);
+  }
+  return out;
+}
+
+/** Singular, canonical form of a noun-ish token: "memories" → "memory", "files" → "file". */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses') || word.endsWith('xes') || word.endsWith('ches') || word.endsWith('shes')) return word.slice(0, -2);
+  if (word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** Split an identifier such as `send_email`, `sendEmail` or `send-email` into lower-case words. */
+export function splitIdentifier(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}

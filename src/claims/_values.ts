@@ -1,0 +1,91 @@
+/**
+ * Specific values a claim states: money amounts in common currencies and formats, cued reference
+ * numbers, email addresses. Linear-time patterns only.
+ */
+
+/** A money amount read from text. */
+export interface Amount {
+  value: number;
+  text: string;
+}
+
+const SYMBOL_FIRST = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|SEK|NOK|DKK|PLN)\s?)\s?(\d{1,3}(?:[.,\s]\d{3}){1,5}(?:[.,]\d{1,2})?|\d{1,12}(?:[.,]\d{1,2})?)(k\b)?/gi;
+const CODE_AFTER = /\b(\d{1,3}(?:[.,]\d{3}){1,5}(?:[.,]\d{1,2})?|\d{1,12}(?:[.,]\d{1,2})?)\s?(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|dollars|euros|pounds|€)/gi;
+const QUALIFIERS = /\b(?:each|per|every|half|around|about|approximately|approx|roughly|nearly|almost|up to|under|over|at least|at most|more than|less than|limit|budget|remaining|balance|available|split|x)\b|~|×|≈/i;
+
+/** Parse "1,250.00", "1.250,00", "11,90", "64" into a number; the last separator with 1–2 digits after it is the decimal mark. */
+export function parseAmount(raw: string): number | null {
+  const s = raw.replace(/\s/g, '');
+  const m = /^(.*?)([.,])(\d{1,2})$/.exec(s);
+  let value: number;
+  if (m !== null) {
+    value = Number(`${(m[1] ?? '').replace(/[.,]/g, '')}.${m[3] ?? ''}`);
+  } else {
+    value = Number(s.replace(/[.,]/g, ''));
+  }
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Money amounts in a clause. */
+export function findAmounts(text: string): Amount[] {
+  const out: Amount[] = [];
+  const seen = new Set<number>();
+  for (const m of text.matchAll(SYMBOL_FIRST)) {
+    const v = parseAmount(m[1] ?? '');
+    if (v === null) continue;
+    const value = m[2] ? v * 1000 : v;
+    if (m.index !== undefined) seen.add(m.index);
+    out.push({ value, text: m[0].trim() });
+  }
+  for (const m of text.matchAll(CODE_AFTER)) {
+    if (!/[A-Za-z€]/.test(m[0].slice((m[1] ?? '').length))) continue;
+    const v = parseAmount(m[1] ?? '');
+    if (v === null) continue;
+    if (out.some((a) => Math.abs(a.value - v) < 0.005)) continue;
+    out.push({ value: v, text: m[0].trim() });
+  }
+  return out;
+}
+
+/** True when the clause qualifies its amount ("each", "around", "half of"), so it cannot be judged. */
+export function qualifiedAmount(text: string): boolean {
+  return QUALIFIERS.test(text);
+}
+
+const CUED_REF = /\b(?:order|ticket|case|pr|pull request|issue|build|invoice|deal|account|customer|user|reservation|booking|confirmation|incident|contact|project|transfer|request|job|run|shipment|tracking|return|rma|release|item|record|row|id|number|no\.?)\s{0,3}(?:#|number\s|no\.?\s?)?\s?([A-Za-z]{0,6}-?\d[\w-]{0,24})/gi;
+const HASH_REF = /(?:^|[\s(])#(\d[\w-]{0,24})/g;
+const CODE_REF = /\b([A-Z]{1,6}-\d{2,}[\w-]{0,16})\b/g;
+
+/** Cued reference numbers ("order 4821", "ticket #5521", "PR #431", "SHP-00912"), normalized to lower case without "#". */
+export function findRefs(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(CUED_REF)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of text.matchAll(HASH_REF)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of text.matchAll(CODE_REF)) out.add(normalizeRef(m[1] ?? ''));
+  out.delete('');
+  return [...out].filter((r) => /\d/.test(r) && !/^\d{1,2}$/.test(r));
+}
+
+export function normalizeRef(ref: string): string {
+  return ref.toLowerCase().replace(/^#/, '').replace(/[.,;:]+$/, '');
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/g;
+
+/** Email addresses, lower case. */
+export function findEmails(text: string): string[] {
+  return [...new Set([...text.matchAll(EMAIL)].map((m) => m[0].toLowerCase().replace(/\.+$/, '')))];
+}
+
+/** Every leaf of a JSON value, with its key, depth-first. */
+export function leaves(value: unknown, key = '', out: Array<{ key: string; value: unknown }> = [], depth = 0): Array<{ key: string; value: unknown }> {
+  if (depth > 20) return out;
+  if (Array.isArray(value)) {
+    for (const v of value) leaves(v, key, out, depth + 1);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) leaves(v, k, out, depth + 1);
+  } else {
+    out.push({ key, value });
+  }
+  return out;
+}

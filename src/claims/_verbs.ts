@@ -1,0 +1,78 @@
+/**
+ * Lookups over the lexicon: which token is a claimed verb, which families a lemma belongs to, and
+ * which base-form verbs a request names.
+ */
+import { AMBIGUOUS_PAST, PAST_FORMS, PHRASAL, VERB_FAMILIES } from './lexicon.js';
+
+/** lemma → families it belongs to. */
+const FAMILIES_OF: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const [family, lemmas] of Object.entries(VERB_FAMILIES)) {
+    for (const lemma of lemmas) {
+      const list = map.get(lemma) ?? [];
+      list.push(family);
+      map.set(lemma, list);
+    }
+  }
+  return map;
+})();
+
+/** Families of a lemma; `[]` when the lexicon does not know it. */
+export function familiesOf(lemma: string): readonly string[] {
+  return FAMILIES_OF.get(lemma) ?? [];
+}
+
+/** True when `word` is a lemma of any family (a base-form verb). */
+export function isLemma(word: string): boolean {
+  return FAMILIES_OF.has(word);
+}
+
+/** A claimed verb found in a token list. */
+export interface VerbHit {
+  lemma: string;
+  /** Index of the verb token. */
+  index: number;
+  /** Index after the verb (and its particle, for phrasal verbs). */
+  end: number;
+  /** The form is also a present or base form ("set", "put"). */
+  ambiguous: boolean;
+}
+
+/** The past-tense or participle verb at `tokens[i]`, if any. */
+export function pastVerbAt(tokens: readonly string[], i: number): VerbHit | null {
+  const w = tokens[i];
+  if (w === undefined) return null;
+  const particle = tokens[i + 1];
+  const phrasal = PHRASAL[w];
+  if (phrasal && particle !== undefined && phrasal[particle] !== undefined) {
+    return { lemma: phrasal[particle], index: i, end: i + 2, ambiguous: AMBIGUOUS_PAST[w] !== undefined };
+  }
+  if (w === 'let') {
+    // "let them know", "let the audit lead know": a notification. "let me know" is a request.
+    const window = tokens.slice(i + 1, i + 6);
+    const k = window.indexOf('know');
+    if (k > 0 && window[0] !== 'me' && window[0] !== 'us') return { lemma: 'notify', index: i, end: i + 2 + k, ambiguous: true };
+    return null;
+  }
+  const lemma = PAST_FORMS[w];
+  if (lemma !== undefined) return { lemma, index: i, end: i + 1, ambiguous: false };
+  const amb = AMBIGUOUS_PAST[w];
+  if (amb !== undefined) return { lemma: amb, index: i, end: i + 1, ambiguous: true };
+  return null;
+}
+
+/** Lemma of a base or third-person form ("send", "sends", "approves", "cancels"), else null. */
+export function baseVerb(word: string): string | null {
+  if (FAMILIES_OF.has(word)) return word;
+  if (word.endsWith('ies') && FAMILIES_OF.has(`${word.slice(0, -3)}y`)) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('es') && FAMILIES_OF.has(word.slice(0, -2))) return word.slice(0, -2);
+  if (word.endsWith('s') && FAMILIES_OF.has(word.slice(0, -1))) return word.slice(0, -1);
+  return null;
+}
+
+/** Lemma of a tool-name word, including nouns that name their action ("rollback", "lookup", "setup"). */
+export function toolVerb(word: string): string | null {
+  if (FAMILIES_OF.has(word)) return word;
+  const past = PAST_FORMS[word];
+  return past ?? null;
+}

@@ -1,0 +1,158 @@
+/**
+ * The rule-based English claim extractor: reads an assistant reply and returns the statements that
+ * the agent has, in this run, done something only a tool could have done.
+ *
+ * Forms found: first person ("I've sent…"), subject-less heads ("Moved all three…"), passives ("your
+ * refund has been issued"), outcomes ("is now cancelled", "is on its way", "is on your calendar"),
+ * status lines and checklists ("✅ Email sent", "Refund: $45 ✅"), and terse replies ("Done.") whose
+ * object comes from the user's request. Not claims: the list in the corpus README (negation, future,
+ * progress, advice, questions and offers, conditionals, quoted or drafted text, other actors, events
+ * outside this run, honest failure reports, reported speech).
+ */
+import { cleanReply } from './_markdown.js';
+import { splitSentences, tokenize } from './_tokens.js';
+import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
+import { readClause, type ClauseState } from './_clause.js';
+import { NEGATION, NOT_YET, STOPWORDS, TERSE_DONE } from './lexicon.js';
+
+/** How a claim is phrased. */
+export type ClaimForm = 'first_person' | 'head' | 'passive' | 'status' | 'outcome' | 'terse';
+
+/** A claim as the extractor finds it, before it is matched to a tool. */
+export interface ExtractedClaim {
+  /** The sentence that makes the claim, as written (markdown removed). */
+  text: string;
+  /** The clause that holds the claim; amounts and references are read from it. */
+  clause: string;
+  /** Lemma of the claimed verb (`send`, `cancel`, `lookup`, …). */
+  verb: string;
+  /** Content words naming what was acted on, space-separated; `''` when the reply names nothing. */
+  object: string;
+  form: ClaimForm;
+  /** A quantity the claim states ("moved all three" → 3), when it states one. */
+  count?: number;
+  /** The object was taken from the user's request (terse replies such as "Done."). */
+  fromContext?: boolean;
+}
+
+/** Options of {@link extractClaims}. */
+export interface ExtractOptions {
+  /** The user's latest message before the reply; terse replies ("Done — sent.") take their object from it. */
+  request?: string;
+}
+
+/**
+ * Extract the action claims of one assistant reply. Deterministic, no I/O; linear in the reply length.
+ */
+export function extractClaims(reply: string, options: ExtractOptions = {}): ExtractedClaim[] {
+  const claims: ExtractedClaim[] = [];
+  let terse: string | null = null;
+  for (const line of cleanReply(reply)) {
+    const before = claims.length;
+    for (const sentence of splitSentences(line.text)) {
+      if (sentence.question) continue;
+      let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
+      sentence.clauses.forEach((clause, i) => {
+        const tokens = tokenize(clause);
+        if (tokens.length === 0) return;
+        if (isTerse(tokens)) {
+          terse ??= sentence.text;
+          return;
+        }
+        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text });
+        state = read.state;
+        for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
+      });
+    }
+    if (line.status && claims.length === before) {
+      const label = labelClaim(line.text);
+      if (label !== null) claims.push(label);
+    }
+  }
+  const actionClaims = claims.filter((c) => c.verb !== 'check');
+  if (terse !== null && actionClaims.length === 0 && options.request !== undefined) {
+    claims.push(...fromRequest(terse, options.request));
+  }
+  // Verb-only claims ("Rolled back ✅", "Scheduled ⏰") take their object from the request.
+  if (options.request !== undefined) {
+    const requested = requestVerbs(options.request);
+    for (const c of claims) {
+      if (c.object !== '' || c.form === 'terse') continue;
+      const match = requested.find((r) => r.lemma === c.verb);
+      if (match) {
+        c.object = match.object;
+        c.fromContext = true;
+      }
+    }
+  }
+  return claims;
+}
+
+const TERSE_LEAD = new Set(['ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
+
+/** "Done.", "All set!", "Both done:", "All sorted, Jonah!": a completion word with at most a name after it. */
+function isTerse(tokens: readonly string[]): boolean {
+  if (tokens.length > 6) return false;
+  let i = 0;
+  while (i < tokens.length - 1 && TERSE_LEAD.has(tokens[i] ?? '')) i++;
+  const lead = tokens.slice(Math.max(0, i - 1), i + 1).join('_');
+  const word = tokens[i] ?? '';
+  if (!TERSE_DONE.has(word) && !TERSE_DONE.has(lead) && !(word === 'set' && tokens[i - 1] === 'all')) return false;
+  return tokens.slice(i + 1).every((t) => !STOPWORDS.has(t) || t === 'for' || t === 'the');
+}
+
+interface RequestedVerb {
+  lemma: string;
+  object: string;
+}
+
+/** Base-form action verbs of a request ("cancel tomorrow's 9am and let them know") with their objects. */
+function requestVerbs(request: string): RequestedVerb[] {
+  const out: RequestedVerb[] = [];
+  for (const sentence of splitSentences(request.replace(/\n+/g, '. '))) {
+    for (const clause of sentence.clauses) {
+      const tokens = tokenize(clause);
+      for (let i = 0; i < tokens.length; i++) {
+        const w = tokens[i] ?? '';
+        let hit: VerbHit | null = null;
+        if (w === 'let' && tokens.slice(i + 1, i + 6).includes('know')) hit = { lemma: 'notify', index: i, end: i + 1, ambiguous: false };
+        else {
+          const lemma = baseVerb(w);
+          if (lemma !== null && lemma === w) hit = { lemma, index: i, end: i + 1, ambiguous: false };
+        }
+        if (hit === null) continue;
+        const prev = tokens[i - 1];
+        if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '')) continue;
+        const object = tokens.slice(hit.end, hit.end + 8).filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null);
+        out.push({ lemma: hit.lemma, object: object.join(' ') });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function fromRequest(text: string, request: string): ExtractedClaim[] {
+  return requestVerbs(request).map((r) => ({ text, clause: text, verb: r.lemma, object: r.object, form: 'terse' as const, fromContext: true }));
+}
+
+/**
+ * A checklist line whose label names the action: "Refund: $45.00 on pi_3PxB ✅", "Credit note: CN-2210 ✅".
+ * The verb is the label's verb when it has one ("refund"), else any action (`*`) matched by the label's nouns.
+ */
+function labelClaim(text: string): ExtractedClaim | null {
+  const m = /^([^:—–]{1,60})[:—–]\s*(.*)$/u.exec(text.replace(/✅/g, '').trim());
+  if (m === null) return null;
+  const label = tokenize(m[1] ?? '');
+  if (label.length === 0 || label.length > 4) return null;
+  if (label.some((w) => NEGATION.has(w) || w.endsWith("n't") || NOT_YET.has(w))) return null;
+  const rest = tokenize(m[2] ?? '');
+  if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
+  const verb = label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
+  const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));
+  const sentence = text.replace(/✅/g, '').trim();
+  return { text: sentence, clause: sentence, verb, object: object.join(' '), form: 'status' };
+}
+
+/** Re-exported for the clause reader's tests. */
+export { pastVerbAt };

@@ -1,0 +1,74 @@
+/**
+ * Matches an extracted claim to the tool it is about: by verb family, by the claim's object against
+ * the tool's name and description, and by the object a verb implies ("texted" → an SMS tool).
+ */
+import { READ_FAMILIES, VERB_FAMILIES, VERB_OBJECT_HINTS } from './lexicon.js';
+import { familiesOf } from './_verbs.js';
+import { canonicalNoun, type ToolProfile } from './tool-profile.js';
+import type { ExtractedClaim } from './extract-claims.js';
+
+/** How a claim relates to the tools. */
+export interface ToolMatch {
+  /** The best tool, or `null` when no listed tool fits the claim. */
+  tool: string | null;
+  /** Every tool that fits, best first. */
+  candidates: string[];
+  /**
+   * The match rests on more than the verb family: the tool's own verb, the claim's object, or the
+   * object the verb implies. A family-only match whose tool never ran is `unmatched`, not flagged.
+   */
+  strong: boolean;
+}
+
+/** How a tool settled in the claim's window, used to break ties between equally good tools. */
+export type RunState = 'ok' | 'failed' | 'none';
+
+const ACTION_FAMILIES = Object.keys(VERB_FAMILIES).filter((f) => !READ_FAMILIES.has(f));
+
+/** Match one claim against the profiles of the tools. */
+export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState): ToolMatch {
+  const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
+  const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
+  const objects = new Set(claim.object.split(' ').filter((w) => w !== '').map(canonicalNoun));
+  const hints = new Set((VERB_OBJECT_HINTS[claim.verb] ?? []).map(canonicalNoun));
+
+  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; order: number }> = [];
+  profiles.forEach((profile, order) => {
+    const verb = verbScore(claim.verb, families, readClaim, profile);
+    if (verb === 0) return;
+    const nameHits = count(objects, profile.nameNouns);
+    const descHits = Math.min(2, count(objects, profile.descriptionNouns));
+    const hintHits = count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
+    const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
+    if (claim.verb === '*' && nameHits === 0) return;
+    scored.push({ profile, total: verb + object, strong: object > 0 || verb >= 2.5, order });
+  });
+  if (scored.length === 0) return { tool: null, candidates: [], strong: false };
+
+  const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
+  scored.sort((a, b) => b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || a.order - b.order);
+  const best = scored[0];
+  if (best === undefined) return { tool: null, candidates: [], strong: false };
+  let strong = best.strong;
+  // A passthrough is the only way to act when no specific tool fits: its match is not family-only.
+  if (!strong && best.profile.generic && scored.every((s) => s.profile.generic)) strong = scored.length === 1;
+  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong };
+}
+
+function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
+  if (p.read !== readClaim) return !readClaim && p.generic ? 1 : 0;
+  if (p.nameVerb === lemma) return 3;
+  if (p.nameVerb === null && p.descriptionVerbs.has(lemma)) return 2.5;
+  if (families.some((f) => p.families.has(f))) return 2;
+  if (p.descriptionVerbs.has(lemma)) return 2.5;
+  for (const v of p.descriptionVerbs) if (familiesOf(v).some((f) => families.includes(f))) return 1.5;
+  if (p.generic) return 1;
+  if (lemma === '*' && !p.read) return 1;
+  return 0;
+}
+
+function count(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}

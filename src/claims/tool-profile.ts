@@ -1,0 +1,71 @@
+/**
+ * What claimcheck reads off a tool definition to match claims to it: the verb of its name (or, for a
+ * verbless name such as `gcal` or `stripe`, the verbs of its description), its nouns, and whether it
+ * only reads.
+ */
+import type { ToolSpec } from '../tools.js';
+import { GENERIC_TOOL_WORDS, NOUN_SYNONYMS, READ_FAMILIES, STOPWORDS } from './lexicon.js';
+import { splitIdentifier, stem, tokenize } from './_tokens.js';
+import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
+
+/** A tool as the matcher sees it. */
+export interface ToolProfile {
+  name: string;
+  /** Lemma of the verb in the tool's name, or `null` for a verbless name. */
+  nameVerb: string | null;
+  /** Verbs of the description (all of them for a verbless name; secondary for the others). */
+  descriptionVerbs: ReadonlySet<string>;
+  /** Families of `nameVerb`, or of the description's verbs for a verbless name. */
+  families: ReadonlySet<string>;
+  /** Canonical nouns of the name. */
+  nameNouns: ReadonlySet<string>;
+  /** Canonical content words of the description. */
+  descriptionNouns: ReadonlySet<string>;
+  /** The tool only reads (its name verb, or the first verb of its description, is a read verb). */
+  read: boolean;
+  /** A passthrough that can perform any action (a REST, SQL, CLI or shell gateway). */
+  generic: boolean;
+}
+
+/** Canonical form of a noun token: singular, synonyms folded ("invitation" → "invite"). */
+export function canonicalNoun(word: string): string {
+  const lower = word.toLowerCase();
+  return NOUN_SYNONYMS[lower] ?? NOUN_SYNONYMS[stem(lower)] ?? stem(lower);
+}
+
+/** Build the profile of one tool. */
+export function profileTool(tool: ToolSpec): ToolProfile {
+  const words = splitIdentifier(tool.name);
+  const verbAt = words.findIndex((w) => toolVerb(w) !== null);
+  const nameVerb = verbAt === -1 ? null : toolVerb(words[verbAt] ?? '');
+  const nameNouns = new Set(words.filter((_, i) => i !== verbAt).map(canonicalNoun));
+  if (nameVerb !== null) nameNouns.add(canonicalNoun(words[verbAt] ?? ''));
+
+  const description = tool.description;
+  const descTokens = tokenize(description.replace(/[=_'"]/g, ' '));
+  const descriptionVerbs = new Set<string>();
+  for (const t of descTokens) {
+    const v = baseVerb(t);
+    if (v !== null && !['use', 'pass', 'provide', 'given', 'return', 'call', 'get'].includes(v)) descriptionVerbs.add(v);
+  }
+  const firstClause = tokenize(description.split(/[.;:,(]/)[0] ?? '');
+  const firstVerb = firstClause.map((t) => baseVerb(t)).find((v) => v !== null) ?? null;
+  const readWrite = /read[-/ ]?write/i.test(description);
+  const familiesFrom = (lemma: string | null): string[] => (lemma === null ? [] : [...familiesOf(lemma)]);
+
+  let read: boolean;
+  let families: Set<string>;
+  if (nameVerb !== null) {
+    families = new Set(familiesFrom(nameVerb));
+    read = [...families].every((f) => READ_FAMILIES.has(f)) && families.size > 0;
+  } else {
+    read = !readWrite && firstVerb !== null && familiesOf(firstVerb).every((f) => READ_FAMILIES.has(f));
+    families = new Set([...descriptionVerbs].flatMap((v) => familiesFrom(v)));
+    if (read) families = new Set(['lookup']);
+  }
+  const generic = !read && (descTokens.some((t) => GENERIC_TOOL_WORDS.has(t)) || words.some((w) => GENERIC_TOOL_WORDS.has(w))) && (nameVerb === null || nameVerb === 'run' || nameVerb === 'execute');
+  const descriptionNouns = new Set(
+    descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
+  );
+  return { name: tool.name, nameVerb, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic };
+}

@@ -1,0 +1,26 @@
+/**
+ * Text form of an {@link EvalReport}, as `claimcheck eval` prints it.
+ */
+import type { EvalReport, Rate } from './run-eval.js';
+
+const pct = (r: Rate): string => `${r.value.toFixed(3)}  (${r.hits}/${r.total})`;
+
+/** Render the report: one metric a line, then the misses. */
+export function formatEval(report: EvalReport, options: { misses?: boolean } = {}): string {
+  const lines = [
+    `cases: ${report.claimsCases} claims, ${report.validationCases} validation`,
+    `claim precision        ${pct(report.claimPrecision)}`,
+    `claim recall           ${pct(report.claimRecall)}`,
+    `flag precision         ${pct(report.flagPrecision)}`,
+    `flag recall            ${pct(report.flagRecall)}`,
+    `reason accuracy        ${pct(report.reasonAccuracy)}`,
+    `honest false alarms    ${pct(report.falseAlarmRate)}`,
+    `verdict accuracy       ${pct(report.verdictAccuracy)}`,
+    `per-turn accuracy      ${pct(report.perTurnAccuracy)}`,
+    `validation accuracy    ${pct(report.validationAccuracy)}`,
+  ];
+  if (options.misses !== false && report.misses.length > 0) {
+    lines.push('', `misses (${report.misses.length}):`, ...report.misses.map((m) => `  ${m}`));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,156 @@
+/**
+ * Runs labelled cases through the checker and the validator and scores them: claim precision and
+ * recall, flag reason accuracy, false alarms on honest replies, verdict and per-turn accuracy, and
+ * validation accuracy, with every miss listed.
+ */
+import { checkTurns } from '../check.js';
+import { ClaimcheckError } from '../errors.js';
+import type { MessageFormat } from '../conversation.js';
+import { validateInput } from '../validate/validate-input.js';
+import type { ClaimsCase, LabelledCase, ValidationCase } from './load-cases.js';
+
+/** A ratio with its counts. */
+export interface Rate {
+  value: number;
+  hits: number;
+  total: number;
+}
+
+/** The scores of one evaluation run. */
+export interface EvalReport {
+  claimsCases: number;
+  validationCases: number;
+  /** Over flagged and confirmed claims: a predicted (tool, flagged|confirmed) pair that the label has. */
+  claimPrecision: Rate;
+  claimRecall: Rate;
+  /** Over flagged claims only. */
+  flagPrecision: Rate;
+  flagRecall: Rate;
+  /** Among correctly flagged tools, the reason is the labelled one. */
+  reasonAccuracy: Rate;
+  /** Cases whose label is not `fabricated` that the checker calls `fabricated`. */
+  falseAlarmRate: Rate;
+  verdictAccuracy: Rate;
+  /** Every labelled turn: `per_turn` entries, else the final turn. */
+  perTurnAccuracy: Rate;
+  validationAccuracy: Rate;
+  misses: string[];
+}
+
+const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total });
+
+/** Score the cases. Never throws for a case the checker cannot read: that case counts as a miss. */
+export function runEval(cases: readonly LabelledCase[]): EvalReport {
+  const c = { tp: 0, fp: 0, fn: 0, ftp: 0, ffp: 0, ffn: 0, reason: 0, alarms: 0, honest: 0, verdict: 0, turns: 0, turnHits: 0, val: 0, valHits: 0 };
+  const misses: string[] = [];
+  const claims = cases.filter((x): x is ClaimsCase => x.kind === 'claims');
+  for (const kase of claims) scoreClaims(kase, c, misses);
+  for (const kase of cases.filter((x): x is ValidationCase => x.kind === 'validation')) {
+    c.val++;
+    const miss = scoreValidation(kase);
+    if (miss === null) c.valHits++;
+    else misses.push(miss);
+  }
+  return {
+    claimsCases: claims.length,
+    validationCases: c.val,
+    claimPrecision: rate(c.tp, c.tp + c.fp),
+    claimRecall: rate(c.tp, c.tp + c.fn),
+    flagPrecision: rate(c.ftp, c.ftp + c.ffp),
+    flagRecall: rate(c.ftp, c.ftp + c.ffn),
+    reasonAccuracy: rate(c.reason, c.ftp),
+    falseAlarmRate: rate(c.alarms, c.honest),
+    verdictAccuracy: rate(c.verdict, claims.length),
+    perTurnAccuracy: rate(c.turnHits, c.turns),
+    validationAccuracy: rate(c.valHits, c.val),
+    misses,
+  };
+}
+
+type Counts = Record<'tp' | 'fp' | 'fn' | 'ftp' | 'ffp' | 'ffn' | 'reason' | 'alarms' | 'honest' | 'verdict' | 'turns' | 'turnHits', number>;
+
+function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[]): void {
+  const honest = kase.expect.verdict !== 'fabricated';
+  if (honest) c.honest++;
+  let turns;
+  try {
+    turns = checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools });
+  } catch (error) {
+    const why = ClaimcheckError.isInstance(error) ? `${error.code}: ${error.message}` : String(error);
+    misses.push(`${kase.id}: unreadable (${why})`);
+    c.fn += kase.expect.flagged.length + kase.expect.confirmed.length;
+    c.ffn += kase.expect.flagged.length;
+    c.turns += Math.max(1, kase.perTurn.length);
+    return;
+  }
+  const last = turns[turns.length - 1]?.receipt;
+  const gotFlags = new Map((last?.claimedButNeverRan ?? []).map((x) => [x.tool ?? '?', x.reason ?? '']));
+  const gotConfirmed = new Set((last?.confirmed ?? []).map((x) => x.tool ?? '?'));
+  const gotUnreported = new Set((last?.ranButUnreported ?? []).map((e) => e.tool));
+  const wantFlags = new Map(kase.expect.flagged.map((f) => [f.tool, f.reason]));
+  const wantConfirmed = new Set(kase.expect.confirmed);
+  const notes: string[] = [];
+  for (const [tool, reason] of gotFlags) {
+    if (wantFlags.has(tool)) {
+      c.tp++;
+      c.ftp++;
+      if (wantFlags.get(tool) === reason) c.reason++;
+      else notes.push(`${tool} flagged ${reason}, label says ${wantFlags.get(tool) ?? ''}`);
+    } else {
+      c.fp++;
+      c.ffp++;
+      notes.push(`false flag ${tool} (${reason}): "${last?.claimedButNeverRan.find((x) => x.tool === tool)?.text ?? ''}"`);
+    }
+  }
+  for (const [tool, reason] of wantFlags) {
+    if (!gotFlags.has(tool)) {
+      c.fn++;
+      c.ffn++;
+      notes.push(`missed flag ${tool} (${reason})`);
+    }
+  }
+  for (const tool of gotConfirmed) {
+    if (wantConfirmed.has(tool)) c.tp++;
+    else if (!wantFlags.has(tool)) {
+      c.fp++;
+      notes.push(`extra confirmed ${tool}`);
+    }
+  }
+  for (const tool of wantConfirmed) {
+    if (!gotConfirmed.has(tool)) {
+      c.fn++;
+      notes.push(`missed confirmed ${tool}`);
+    }
+  }
+  const wantUnreported = new Set(kase.expect.unreported);
+  const unreportedDiff = [...gotUnreported].filter((t) => !wantUnreported.has(t)).concat([...wantUnreported].filter((t) => !gotUnreported.has(t)));
+  if (unreportedDiff.length > 0) notes.push(`unreported got [${[...gotUnreported].join(', ')}] want [${[...wantUnreported].join(', ')}]`);
+  const verdict = last?.verdict ?? 'clean';
+  if (verdict === kase.expect.verdict) c.verdict++;
+  else notes.push(`verdict ${verdict}, label ${kase.expect.verdict}`);
+  if (honest && verdict === 'fabricated') c.alarms++;
+  const labelled = kase.perTurn.length > 0 ? kase.perTurn : [{ turn: turns.length, verdict: kase.expect.verdict }];
+  for (const t of labelled) {
+    c.turns++;
+    const got = turns[t.turn - 1]?.receipt.verdict ?? 'clean';
+    if (got === t.verdict) c.turnHits++;
+    else if (kase.perTurn.length > 0) notes.push(`turn ${t.turn} ${got}, label ${t.verdict}`);
+  }
+  if (notes.length > 0) misses.push(`${kase.id}: ${notes.join('; ')}`);
+}
+
+function scoreValidation(kase: ValidationCase): string | null {
+  let result;
+  try {
+    result = validateInput(kase.record, kase.id);
+  } catch (error) {
+    return `${kase.id}: validate threw ${ClaimcheckError.isInstance(error) ? error.code : ''} ${String(error)}`;
+  }
+  const first = result.failures[0];
+  const want = kase.expect;
+  if (result.ok !== want.ok) return `${kase.id}: ok=${String(result.ok)}, label ok=${String(want.ok)}${first ? ` (${first.category} at "${first.path}")` : ''}`;
+  if (want.ok) return null;
+  if (first === undefined || first.category !== want.category) return `${kase.id}: category ${first?.category ?? '-'}, label ${want.category ?? '-'}`;
+  if (want.path !== undefined && first.path !== want.path) return `${kase.id}: path "${first.path}", label "${want.path}"`;
+  return null;
+}

@@ -1,0 +1,135 @@
+/**
+ * The receipt: what a reply claimed, diffed against what the ledger shows ran.
+ * Its JSON form is versioned ({@link RECEIPT_VERSION}) and written down in docs/formats.md.
+ */
+import type { LedgerEntry } from './ledger.js';
+
+/** Why a claim is flagged. */
+export type FlagReason =
+  /** The claim's tool exists but was never called in the claim's window. */
+  | 'not_called'
+  /** The tool was called and every call failed. */
+  | 'tool_failed'
+  /** The tool ran, but every call contradicts a value the claim states (amount, reference, email). */
+  | 'args_mismatch';
+
+/** One action claim found in a reply. */
+export interface Claim {
+  /** The sentence making the claim, as written (markdown removed). */
+  text: string;
+  /** Lemma of the claimed verb (`send`, `cancel`, `lookup`…); `*` for a checklist label with no verb. */
+  verb: string;
+  /** Content words naming what was acted on; `''` when the reply names nothing. */
+  object: string;
+  /** The tool the claim is about, or `null` when no listed tool fits. */
+  tool: string | null;
+  /** Every tool that fits, best first. */
+  candidates: string[];
+  /** Set on flagged claims only. */
+  reason?: FlagReason;
+  /** `rules` for the deterministic extractor, `llm` for a model-based one. */
+  source: 'rules' | 'llm';
+  /** A quantity the claim states ("moved all three" → 3). */
+  count?: number;
+  /** For `args_mismatch`: the values the calls used instead of the claimed one. */
+  observed?: unknown[];
+}
+
+/** `fabricated` when anything is flagged; else `unreported` when a tool ran and the reply never mentions it; else `clean`. */
+export type Verdict = 'clean' | 'unreported' | 'fabricated';
+
+/** Version of the receipt JSON format. */
+export const RECEIPT_VERSION = 1;
+
+/** The JSON form of a {@link Receipt}. */
+export interface ReceiptJSON {
+  version: typeof RECEIPT_VERSION;
+  verdict: Verdict;
+  ok: boolean;
+  summary: string;
+  confirmed: Claim[];
+  claimedButNeverRan: Claim[];
+  unmatched: Claim[];
+  suspected: Claim[];
+  ranButUnreported: LedgerEntry[];
+}
+
+/** The parts a receipt is made from. */
+export interface ReceiptParts {
+  confirmed: Claim[];
+  claimedButNeverRan: Claim[];
+  unmatched: Claim[];
+  suspected?: Claim[];
+  ranButUnreported: LedgerEntry[];
+}
+
+/** What one reply claimed against what ran. Immutable. */
+export class Receipt {
+  /** Claims backed by a successful call. */
+  readonly confirmed: readonly Claim[];
+  /** Claims whose tool never ran, failed, or ran with contradicting arguments; each has a `reason`. */
+  readonly claimedButNeverRan: readonly Claim[];
+  /** Claims no listed tool fits, or whose only fit is by verb family to a tool that never ran. Not judged. */
+  readonly unmatched: readonly Claim[];
+  /** Claims only a model-based extractor found (empty for the rule-based checker). */
+  readonly suspected: readonly Claim[];
+  /** Successful calls of the judged stretch that the reply never mentions. */
+  readonly ranButUnreported: readonly LedgerEntry[];
+  readonly verdict: Verdict;
+
+  constructor(parts: ReceiptParts) {
+    this.confirmed = parts.confirmed;
+    this.claimedButNeverRan = parts.claimedButNeverRan;
+    this.unmatched = parts.unmatched;
+    this.suspected = parts.suspected ?? [];
+    this.ranButUnreported = parts.ranButUnreported;
+    this.verdict = this.claimedButNeverRan.length > 0 ? 'fabricated' : this.ranButUnreported.length > 0 ? 'unreported' : 'clean';
+  }
+
+  /** True unless the verdict is `fabricated`: nothing was claimed that did not happen. */
+  get ok(): boolean {
+    return this.verdict !== 'fabricated';
+  }
+
+  /** One line: the verdict and what drove it, e.g. `fabricated: send_email claimed but tool_failed; 1 confirmed`. */
+  get summary(): string {
+    const parts: string[] = [];
+    if (this.claimedButNeverRan.length > 0) {
+      parts.push(this.claimedButNeverRan.map((c) => `${c.tool ?? '?'} claimed but ${c.reason ?? 'not_called'}`).join(', '));
+    }
+    if (this.confirmed.length > 0) parts.push(`${this.confirmed.length} confirmed`);
+    if (this.ranButUnreported.length > 0) {
+      parts.push(`ran but unreported: ${[...new Set(this.ranButUnreported.map((e) => e.tool))].join(', ')}`);
+    }
+    if (parts.length === 0) parts.push('no action claims');
+    return `${this.verdict}: ${parts.join('; ')}`;
+  }
+
+  /** JSON-safe, versioned form. */
+  toJSON(): ReceiptJSON {
+    return {
+      version: RECEIPT_VERSION,
+      verdict: this.verdict,
+      ok: this.ok,
+      summary: this.summary,
+      confirmed: [...this.confirmed],
+      claimedButNeverRan: [...this.claimedButNeverRan],
+      unmatched: [...this.unmatched],
+      suspected: [...this.suspected],
+      ranButUnreported: this.ranButUnreported.map(jsonSafeEntry),
+    };
+  }
+}
+
+function jsonSafeEntry(entry: LedgerEntry): LedgerEntry {
+  return { ...entry, args: jsonSafe(entry.args), result: jsonSafe(entry.result) };
+}
+
+function jsonSafe(value: unknown): unknown {
+  if (value === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown;
+  } catch {
+    return String(value);
+  }
+}
