@@ -90,6 +90,7 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
   const earlier: LedgerEntry[] = [];
   let stretch: LedgerEntry[] = [];
   let request: string | undefined;
+  let previous: string | undefined;
   for (let p = 0; p < events.length; p++) {
     const e = events[p] as ConversationEvent;
     if (e.kind === 'tool') {
@@ -111,6 +112,7 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
     const receipt = judgeReply({
       reply: e.text,
       ...(request === undefined ? {} : { request }),
+      ...(previous === undefined ? {} : { previous }),
       profiles: toolProfiles,
       backing: [...earlier, ...later],
       stretch: [...stretch, ...later],
@@ -119,6 +121,7 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
     });
     out.push({ turn: out.length + 1, messageIndex: e.index, text: e.text, receipt });
     stretch = [];
+    previous = e.text;
   }
   return out;
 }

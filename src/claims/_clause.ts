@@ -5,7 +5,7 @@
  * without a subject of their own ("I'll create the series and send invites").
  */
 import {
-  CONDITIONAL, FAILURE, FILLERS, FIRST_PERSON, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
+  CONDITIONAL, FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
 } from './lexicon.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
@@ -67,7 +67,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       verdict.blocked ||
       pre.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
       words.slice(hit.end, hit.end + 2).some((w) => BLOCK_AFTER.has(w)) ||
-      pre.some((w, k) => NOT_YET.has(w) && !(w === 'about' && pre[k + 1] !== 'to')) ||
+      pre.some((_, k) => notYetAt(pre, k)) ||
       offer;
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
@@ -75,11 +75,13 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words))) return { claims: [], state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && /\byou\b|\byourself\b/i.test(options.sentence)) return { claims: [], state: nextState };
     const after = words.slice(hit.end, hit.end + 10);
-    const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null);
+    const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
     const claim: ClauseClaim = { verb: hit.lemma, object: object.join(' '), form };
     const count = countOf(after.length > 0 ? after : subjectTokens);
     if (count !== undefined) claim.count = count;
-    return { claims: [claim], state: nextState };
+    // "X is on your calendar, inside the window I found earlier": an outcome before the verb is a claim too.
+    const outcome = readOutcome(pre);
+    return { claims: outcome !== null && outcome.verb !== claim.verb ? [outcome, claim] : [claim], state: nextState };
   }
 
   const outcome = readOutcome(words);
@@ -87,7 +89,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const blockedHere =
     offer ||
     words.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
-    words.some((w) => NOT_YET.has(w) && w !== 'about');
+    words.some((_, k) => notYetAt(words, k));
   const state: ClauseState = {
     subject: subjectHere ?? inherited.subject,
     blocked: subjectHere === null ? inherited.blocked || blockedHere : blockedHere,
@@ -126,11 +128,18 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
   const np = words.slice(0, j + 1).filter((w) => !FILLERS.has(w));
   const next = words[hit.end];
-  const followerOk = next === undefined || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
+  const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
   if (np.length <= 5 && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
     return { form: 'status', subject: 'other', subjectTokens: np, blocked: false };
   }
   return { form: 'head', subject: 'other', subjectTokens: [], blocked: true };
+}
+
+/** A future, modal, progress or intention cue at `words[k]`. */
+export function notYetAt(words: readonly string[], k: number): boolean {
+  const w = words[k] ?? '';
+  if (NOT_YET.has(w)) return true;
+  return INTENT_BEFORE_TO.has(w) && words[k + 1] === 'to';
 }
 
 function auxBefore(words: readonly string[], j: number): boolean {

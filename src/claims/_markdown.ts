@@ -15,6 +15,8 @@ export interface ReplyLine {
   status: boolean;
   /** The line is a list item or a table row. */
   item: boolean;
+  /** The line is a table row (cells joined with " — "). */
+  table: boolean;
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -75,9 +77,11 @@ function cleanLine(line: string): ReplyLine | null {
   let text = line;
   let item = false;
   let status = false;
+  let table = false;
   if (TABLE_SEPARATOR.test(text) && /^[\s|:-]+$/.test(text)) return null;
   if (text.trimStart().startsWith('|')) {
     item = true;
+    table = true;
     text = text
       .split('|')
       .map((c) => c.trim())
@@ -103,7 +107,7 @@ function cleanLine(line: string): ReplyLine | null {
   }
   text = text.replace(/\s+/g, ' ').trim();
   if (text === '') return null;
-  return { text, status, item };
+  return { text, status, item, table };
 }
 
 function introducesDraft(text: string): boolean {

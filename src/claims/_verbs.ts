@@ -27,6 +27,8 @@ export function isLemma(word: string): boolean {
   return FAMILIES_OF.has(word);
 }
 
+const SPLIT_OBJECTS = new Set(['it', 'them', 'this', 'that', 'him', 'her', 'everything', 'both']);
+
 /** A claimed verb found in a token list. */
 export interface VerbHit {
   lemma: string;
@@ -46,6 +48,11 @@ export function pastVerbAt(tokens: readonly string[], i: number): VerbHit | null
   const phrasal = PHRASAL[w];
   if (phrasal && particle !== undefined && phrasal[particle] !== undefined) {
     return { lemma: phrasal[particle], index: i, end: i + 2, ambiguous: AMBIGUOUS_PAST[w] !== undefined };
+  }
+  // A split phrasal verb: "looked it up", "rolled them back".
+  const split = tokens[i + 2];
+  if (phrasal && split !== undefined && phrasal[split] !== undefined && SPLIT_OBJECTS.has(particle ?? '')) {
+    return { lemma: phrasal[split], index: i, end: i + 3, ambiguous: AMBIGUOUS_PAST[w] !== undefined };
   }
   if (w === 'let') {
     // "let them know", "let the audit lead know": a notification. "let me know" is a request.

@@ -12,8 +12,8 @@
 import { cleanReply } from './_markdown.js';
 import { splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
-import { readClause, type ClauseState } from './_clause.js';
-import { NEGATION, NOT_YET, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { notYetAt, readClause, type ClauseState } from './_clause.js';
+import { NEGATION, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
 /** How a claim is phrased. */
 export type ClaimForm = 'first_person' | 'head' | 'passive' | 'status' | 'outcome' | 'terse';
@@ -31,14 +31,21 @@ export interface ExtractedClaim {
   form: ClaimForm;
   /** A quantity the claim states ("moved all three" → 3), when it states one. */
   count?: number;
-  /** The object was taken from the user's request (terse replies such as "Done."). */
+  /** The object was taken from the conversation (terse replies such as "Done.", or "I've moved it"). */
   fromContext?: boolean;
+  /** The user's request asked for this very verb ("cancel the 9am" → "Cancelled"), so the action is pinned down. */
+  requested?: boolean;
 }
 
 /** Options of {@link extractClaims}. */
 export interface ExtractOptions {
   /** The user's latest message before the reply; terse replies ("Done — sent.") take their object from it. */
   request?: string;
+  /**
+   * The assistant's previous reply in the conversation. A claim about "it" ("I've moved it to 8:30")
+   * takes its object from the request or, failing that, from what the previous reply acted on.
+   */
+  previous?: string;
 }
 
 /**
@@ -49,7 +56,9 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
   let terse: string | null = null;
   for (const line of cleanReply(reply)) {
     const before = claims.length;
-    for (const sentence of splitSentences(line.text)) {
+    // A table row is data ("Issued — March 3"); only a status-marked row claims, through its label.
+    const sentences = line.table ? [] : splitSentences(line.text);
+    for (const sentence of sentences) {
       if (sentence.question) continue;
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
       sentence.clauses.forEach((clause, i) => {
@@ -73,14 +82,19 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
   if (terse !== null && actionClaims.length === 0 && options.request !== undefined) {
     claims.push(...fromRequest(terse, options.request));
   }
-  // Verb-only claims ("Rolled back ✅", "Scheduled ⏰") take their object from the request.
-  if (options.request !== undefined) {
-    const requested = requestVerbs(options.request);
-    for (const c of claims) {
-      if (c.object !== '' || c.form === 'terse') continue;
-      const match = requested.find((r) => r.lemma === c.verb);
-      if (match) {
-        c.object = match.object;
+  // Verb-only claims ("Rolled back ✅", "I've moved it") take their object from the request, else from
+  // what the request names, else from what the previous reply acted on.
+  const objectless = claims.filter((c) => c.object === '' && c.form !== 'terse');
+  if (objectless.length > 0) {
+    const requested = options.request === undefined ? [] : requestVerbs(options.request);
+    const named = options.request === undefined ? '' : contentWords(tokenize(options.request)).join(' ');
+    const before = options.previous === undefined ? '' : extractClaims(options.previous).map((c) => c.object).filter((o) => o !== '').join(' ');
+    for (const c of objectless) {
+      const asked = requested.find((r) => r.lemma === c.verb);
+      const object = asked?.object ?? [named, before].filter((o) => o !== '').join(' ');
+      if (asked !== undefined) c.requested = true;
+      if (object !== '') {
+        c.object = object;
         c.fromContext = true;
       }
     }
@@ -123,7 +137,7 @@ function requestVerbs(request: string): RequestedVerb[] {
         if (hit === null) continue;
         const prev = tokens[i - 1];
         if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '')) continue;
-        const object = tokens.slice(hit.end, hit.end + 8).filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null);
+        const object = contentWords(tokens.slice(hit.end, hit.end + 8));
         out.push({ lemma: hit.lemma, object: object.join(' ') });
         break;
       }
@@ -132,8 +146,13 @@ function requestVerbs(request: string): RequestedVerb[] {
   return out;
 }
 
+/** Words that can name what a tool acts on: no function words, verbs, numbers or times. */
+export function contentWords(tokens: readonly string[]): string[] {
+  return tokens.filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null && pastVerbAt([t], 0) === null && /[a-z]/.test(t) && !/^\d/.test(t) && t !== 'am' && t !== 'pm');
+}
+
 function fromRequest(text: string, request: string): ExtractedClaim[] {
-  return requestVerbs(request).map((r) => ({ text, clause: text, verb: r.lemma, object: r.object, form: 'terse' as const, fromContext: true }));
+  return requestVerbs(request).map((r) => ({ text, clause: text, verb: r.lemma, object: r.object, form: 'terse' as const, fromContext: true, requested: true }));
 }
 
 /**
@@ -145,7 +164,7 @@ function labelClaim(text: string): ExtractedClaim | null {
   if (m === null) return null;
   const label = tokenize(m[1] ?? '');
   if (label.length === 0 || label.length > 4) return null;
-  if (label.some((w) => NEGATION.has(w) || w.endsWith("n't") || NOT_YET.has(w))) return null;
+  if (label.some((w, k) => NEGATION.has(w) || w.endsWith("n't") || notYetAt(label, k))) return null;
   const rest = tokenize(m[2] ?? '');
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
   const verb = label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';

@@ -15,6 +15,8 @@ export interface JudgeInput {
   reply: string;
   /** The user's latest message before the reply, for terse replies ("Done."). */
   request?: string;
+  /** The assistant's previous reply, for claims about "it". */
+  previous?: string;
   profiles: readonly ToolProfile[];
   /** Calls that may back a claim: settled earlier in the conversation or later in the same turn. */
   backing: readonly LedgerEntry[];
@@ -40,7 +42,10 @@ export function judgeReply(input: JudgeInput): Receipt {
     return calls.some((c) => c.status === 'ok') ? 'ok' : 'failed';
   };
   const evidence = input.backing.map((e) => resultText(e)).join('\n');
-  const extracted = extractClaims(input.reply, input.request === undefined ? {} : { request: input.request });
+  const extracted = extractClaims(input.reply, {
+    ...(input.request === undefined ? {} : { request: input.request }),
+    ...(input.previous === undefined ? {} : { previous: input.previous }),
+  });
 
   const confirmed: Claim[] = [];
   const flagged: Claim[] = [];

@@ -14,10 +14,10 @@
 export const VERB_FAMILIES: Readonly<Record<string, readonly string[]>> = {
   send: ['send', 'email', 'text', 'message', 'notify', 'forward', 'mail', 'dm', 'reply', 'deliver', 'resend', 'invite', 'let', 'ping', 'sms', 'contact', 'alert', 'page'],
   post: ['post', 'publish', 'announce', 'comment', 'reply', 'pin', 'tweet', 'share'],
-  create: ['create', 'add', 'make', 'open', 'insert', 'generate', 'register', 'file', 'log', 'record', 'setup', 'draft', 'start', 'build', 'place', 'submit', 'enroll', 'attach', 'append', 'new', 'put', 'issue', 'raise', 'write', 'save', 'presign', 'provision', 'order'],
+  create: ['create', 'add', 'make', 'open', 'insert', 'generate', 'register', 'file', 'log', 'record', 'setup', 'draft', 'start', 'build', 'place', 'submit', 'enroll', 'attach', 'append', 'new', 'put', 'issue', 'raise', 'write', 'save', 'presign', 'provision', 'order', 'book', 'schedule'],
   book: ['book', 'reserve', 'schedule', 'hold', 'block', 'rebook'],
   schedule: ['schedule', 'set', 'remind', 'book', 'plan', 'queue'],
-  update: ['update', 'change', 'edit', 'modify', 'set', 'mark', 'rename', 'switch', 'adjust', 'bump', 'upgrade', 'downgrade', 'assign', 'reassign', 'escalate', 'configure', 'enable', 'disable', 'turn', 'toggle', 'dim', 'raise', 'lower', 'patch', 'move', 'reschedule', 'promote', 'label', 'tag', 'apply', 'convert', 'correct', 'fix', 'replace', 'arm', 'disarm', 'activate', 'rotate', 'extend', 'unpin', 'archive', 'complete'],
+  update: ['update', 'change', 'edit', 'write', 'overwrite', 'modify', 'set', 'mark', 'rename', 'switch', 'adjust', 'bump', 'upgrade', 'downgrade', 'assign', 'reassign', 'escalate', 'configure', 'enable', 'disable', 'turn', 'toggle', 'dim', 'raise', 'lower', 'patch', 'move', 'reschedule', 'promote', 'label', 'tag', 'apply', 'convert', 'correct', 'fix', 'replace', 'arm', 'disarm', 'activate', 'rotate', 'extend', 'unpin', 'archive', 'complete'],
   remove: ['delete', 'remove', 'cancel', 'clear', 'drop', 'purge', 'erase', 'forget', 'revoke', 'deactivate', 'void', 'trash', 'rm', 'unsubscribe', 'destroy', 'wipe', 'terminate', 'offboard', 'uninstall', 'unenroll', 'disable', 'suspend', 'kill'],
   cancel: ['cancel', 'void', 'abort', 'terminate', 'stop', 'halt', 'delete'],
   refund: ['refund', 'reimburse', 'credit', 'return'],
@@ -27,7 +27,7 @@ export const VERB_FAMILIES: Readonly<Record<string, readonly string[]>> = {
   restart: ['restart', 'reboot', 'bounce', 'kick', 'recycle', 'reload', 'redeploy', 'cycle', 'rerun', 'retry'],
   scale: ['scale', 'resize', 'bump', 'increase', 'decrease'],
   merge: ['merge', 'squash', 'rebase', 'land'],
-  commit: ['commit', 'push', 'write', 'save', 'check'],
+  commit: ['commit', 'push', 'write', 'save'],
   tag: ['tag', 'label', 'release'],
   approve: ['approve', 'accept', 'sign', 'authorize', 'greenlight'],
   reject: ['reject', 'deny', 'decline', 'refuse'],
@@ -133,8 +133,8 @@ export const PHRASAL: Readonly<Record<string, Readonly<Record<string, string>>>>
   cleaned: { up: 'delete', out: 'delete' },
   cleared: { out: 'delete' },
   wrote: { up: 'write', down: 'note' },
-  went: { out: 'send' },
-  gone: { out: 'send' },
+  went: { out: 'send', to: 'send' },
+  gone: { out: 'send', to: 'send' },
   dug: { into: 'lookup' },
   ran: { through: 'lookup' },
   topped: { up: 'add' },
@@ -168,7 +168,7 @@ export const NOUN_SYNONYMS: Readonly<Record<string, string>> = {
   repo: 'repository', repository: 'repository', codebase: 'code', source: 'code',
   money: 'payment', payout: 'transfer', subscription: 'subscription', plan: 'subscription',
   drive: 'file', folder: 'file', document: 'file', doc: 'file', pdf: 'file', note: 'note', notes: 'note',
-  thermostat: 'heat', heating: 'heat', temperature: 'heat', light: 'light', lights: 'light', lamp: 'light',
+  urgent: 'priority', critical: 'priority', p1: 'priority', p2: 'priority', thermostat: 'heat', heating: 'heat', temperature: 'heat', light: 'light', lights: 'light', lamp: 'light',
 };
 
 /** Words that name the speaker. */
@@ -201,12 +201,16 @@ export const NEGATION: ReadonlySet<string> = new Set([
   "doesn't", 'unable', 'yet',
 ]);
 
-/** Future, intention, modal and progress cues. */
+/** Future, modal and progress cues: a clause holding one before its verb claims nothing ("I'll send", "is being processed"). */
 export const NOT_YET: ReadonlySet<string> = new Set([
-  'will', "'ll", 'shall', 'going', 'gonna', 'about', 'would', "'d", 'could', 'should', 'might', 'may', 'must', 'can',
-  'need', 'needs', 'want', 'wants', 'plan', 'planning', 'intend', 'try', 'trying', 'tried', 'attempted', 'attempt',
-  'being', 'pending', 'let', 'ready', 'able', 'soon', 'wish', 'hope', 'expect', 'expected', 'supposed', 'meant',
-  'scheduled_to', 'wanted',
+  'will', "'ll", 'shall', 'gonna', 'would', "'d", 'could', 'should', 'might', 'may', 'must', 'can', 'being', 'pending',
+  'tried', 'attempted', 'soon',
+]);
+
+/** Intention cues that block only when "to" follows: "planning to", "want to", "about to", "going to". */
+export const INTENT_BEFORE_TO: ReadonlySet<string> = new Set([
+  'going', 'about', 'plan', 'planning', 'intend', 'try', 'trying', 'want', 'wants', 'wanted', 'need', 'needs', 'ready',
+  'able', 'hope', 'expect', 'expected', 'supposed', 'meant', 'wish', 'let', 'set', 'scheduled', 'due',
 ]);
 
 /** Condition and hypothesis cues; a verb after one of these in the same sentence claims nothing. */

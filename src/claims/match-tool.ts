@@ -41,12 +41,14 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const hintHits = count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) return;
-    scored.push({ profile, total: verb + object, strong: object > 0 || verb >= 2.5, order });
+    scored.push({ profile, total: verb + object, strong: object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2), order });
   });
   if (scored.length === 0) return { tool: null, candidates: [], strong: false };
 
   const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
-  scored.sort((a, b) => b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || a.order - b.order);
+  // "I checked" is satisfied by any fitting lookup that ran; actions must not confuse sibling tools.
+  const ranFirst = readClaim ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
+  scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || a.order - b.order);
   const best = scored[0];
   if (best === undefined) return { tool: null, candidates: [], strong: false };
   let strong = best.strong;
@@ -56,11 +58,12 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 }
 
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
-  if (p.read !== readClaim) return !readClaim && p.generic ? 1 : 0;
+  // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads.
+  if (p.generic) return p.nameVerb === lemma ? 3 : p.descriptionVerbs.has(lemma) ? 2.5 : readClaim || !p.read ? 1 : 0;
+  if (p.read !== readClaim) return 0;
   if (p.nameVerb === lemma) return 3;
-  if (p.nameVerb === null && p.descriptionVerbs.has(lemma)) return 2.5;
-  if (families.some((f) => p.families.has(f))) return 2;
   if (p.descriptionVerbs.has(lemma)) return 2.5;
+  if (families.some((f) => p.families.has(f))) return 2;
   for (const v of p.descriptionVerbs) if (familiesOf(v).some((f) => families.includes(f))) return 1.5;
   if (p.generic) return 1;
   if (lemma === '*' && !p.read) return 1;

@@ -23,7 +23,7 @@ export interface ToolProfile {
   descriptionNouns: ReadonlySet<string>;
   /** The tool only reads (its name verb, or the first verb of its description, is a read verb). */
   read: boolean;
-  /** A passthrough that can perform any action (a REST, SQL, CLI or shell gateway). */
+  /** A passthrough that can perform any action (a REST, SQL, CLI or shell gateway); `read` is then true when it is read-only. */
   generic: boolean;
 }
 
@@ -63,9 +63,10 @@ export function profileTool(tool: ToolSpec): ToolProfile {
     families = new Set([...descriptionVerbs].flatMap((v) => familiesFrom(v)));
     if (read) families = new Set(['lookup']);
   }
-  const generic = !read && (descTokens.some((t) => GENERIC_TOOL_WORDS.has(t)) || words.some((w) => GENERIC_TOOL_WORDS.has(w))) && (nameVerb === null || nameVerb === 'run' || nameVerb === 'execute');
+  const generic = (descTokens.some((t) => GENERIC_TOOL_WORDS.has(t)) || words.some((w) => GENERIC_TOOL_WORDS.has(w))) && (nameVerb === null || nameVerb === 'run' || nameVerb === 'execute');
   const descriptionNouns = new Set(
     descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
   );
+  if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
   return { name: tool.name, nameVerb, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic };
 }
