@@ -1,0 +1,37 @@
+/**
+ * "Did you mean": the candidate closest to a misspelled name (tool names, field names, enum values).
+ */
+
+/** Lowercase, without `_`, `-`, spaces and dots, so `getWeather`, `get_weather` and `Get-Weather` agree. */
+const fold = (name: string): string => name.toLowerCase().replace(/[\s_.-]/g, '');
+
+function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = prev[j] ?? 0;
+      prev[j] = Math.min(above + 1, (prev[j - 1] ?? 0) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return prev[b.length] ?? 0;
+}
+
+/**
+ * The candidate closest to `name` once case and separators are folded away, when it is close: an edit
+ * distance of at most a third of the longer name, and at most 3. `undefined` when none is.
+ */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  const folded = fold(name);
+  let best: { candidate: string; d: number } | undefined;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const other = fold(candidate);
+    const d = distance(folded, other);
+    const limit = Math.min(3, Math.floor(Math.max(folded.length, other.length) / 3));
+    if (d <= limit && (best === undefined || d < best.d)) best = { candidate, d };
+  }
+  return best?.candidate;
+}
