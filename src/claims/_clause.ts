@@ -5,6 +5,7 @@
  * without a subject of their own ("I'll create the series and send invites").
  */
 import {
+  COMPLETION_VERBS, NOMINALIZATIONS, STATE_ADVERBS, STATE_PARTICIPLES,
   CONDITIONAL, FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
 } from './lexicon.js';
@@ -39,7 +40,7 @@ const STATUS_FOLLOWERS = new Set(['to', 'in', 'on', 'at', 'for', 'from', 'with',
 const BY_MEANS = new Set(['me', 'us', 'myself', 'email', 'mail', 'text', 'sms', 'phone', 'card', 'hand', 'default', 'date', 'name', 'id', 'number', 'mistake', 'accident', 'the', 'a', 'an', 'then', 'now', 'end', 'tomorrow', 'today', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'noon', 'midnight', 'eod', 'cob']);
 const NUMBER_WORDS: Readonly<Record<string, number>> = { both: 2, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disabled', 'in', 'at', 'running', 'open', 'closed', 'locked', 'unlocked', 'armed', 'disarmed', 'paused', 'stopped', 'set']);
-const PAST_UNITS = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
+const PAST_UNITS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
 const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
 const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 
@@ -55,12 +56,19 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const outside = pastTime(words);
   const failure = words.some((w) => FAILURE.has(w));
 
+  let otherActor = false;
   for (let i = 0; i < words.length; i++) {
     const hit = pastVerbAt(words, i);
     if (hit === null) continue;
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
+    // "Given the circumstances", "Based on…": a participle used as a preposition.
+    if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
     const verdict = classify(words, hit, inherited, options);
     if (verdict === null) continue;
+    if (verdict.descriptive === true) {
+      otherActor = true;
+      continue;
+    }
     const { form, subject, subjectTokens } = verdict;
     const pre = words.slice(0, i);
     const blocked =
@@ -74,9 +82,16 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (pre.some((w) => REPORTED.has(w)) || failure || outside) return { claims: [], state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words))) return { claims: [], state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && /\byou\b|\byourself\b/i.test(options.sentence)) return { claims: [], state: nextState };
+    if (form === 'passive' || form === 'status') {
+      // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
+      if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
+      if (STATE_PARTICIPLES.has(words[hit.index] ?? '')) return { claims: [], state: nextState };
+      if (words.some((w) => STATE_ADVERBS.has(w))) return { claims: [], state: nextState };
+    }
+    if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: [], state: nextState };
     const after = words.slice(hit.end, hit.end + 10);
     const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
-    const claim: ClauseClaim = { verb: hit.lemma, object: object.join(' '), form };
+    const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after), object: object.join(' '), form };
     const count = countOf(after.length > 0 ? after : subjectTokens);
     if (count !== undefined) claim.count = count;
     // "X is on your calendar, inside the window I found earlier": an outcome before the verb is a claim too.
@@ -91,8 +106,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     words.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
     words.some((_, k) => notYetAt(words, k));
   const state: ClauseState = {
-    subject: subjectHere ?? inherited.subject,
-    blocked: subjectHere === null ? inherited.blocked || blockedHere : blockedHere,
+    subject: subjectHere ?? (otherActor ? 'other' : inherited.subject),
+    blocked: (subjectHere === null ? inherited.blocked || blockedHere : blockedHere) || (subjectHere === null && otherActor),
     conditional: inherited.conditional || conditionalAt !== -1,
   };
   if (outcome === null || state.blocked || state.conditional || failure || outside) return { claims: [], state };
@@ -105,6 +120,8 @@ interface Classified {
   subject: ClauseState['subject'];
   subjectTokens: string[];
   blocked: boolean;
+  /** Another actor's act or a participle used as an adjective ("one checked bag"): look further along the clause. */
+  descriptive?: boolean;
 }
 
 function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions): Classified | null {
@@ -119,6 +136,8 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   if (PASSIVE_AUX.has(before) || (PASSIVE_FILLERS.has(before) && auxBefore(words, j))) {
     let k = j;
     while (k >= 0 && (PASSIVE_AUX.has(words[k] ?? '') || PASSIVE_FILLERS.has(words[k] ?? '') || words[k] === 'have' || words[k] === 'has' || words[k] === 'had')) k--;
+    // "to be transferred", "can be cancelled": a bare "be" never reports a finished act.
+    if (words.slice(k + 1, hit.index).includes('be')) return null;
     const subjectTokens = words.slice(0, k + 1);
     const head = subjectTokens[subjectTokens.length - 1];
     if (head !== undefined && FIRST_PERSON.has(head)) return null;
@@ -126,13 +145,16 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     return { form: 'passive', subject: 'other', subjectTokens, blocked: false };
   }
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
-  const np = words.slice(0, j + 1).filter((w) => !FILLERS.has(w));
+  const raw = words.slice(0, j + 1);
+  const np = raw.filter((w) => !FILLERS.has(w));
+  // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.
+  if (raw.some((w) => w === 'have' || w === 'has' || w === 'had')) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
   const next = words[hit.end];
   const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
   if (np.length <= 5 && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
     return { form: 'status', subject: 'other', subjectTokens: np, blocked: false };
   }
-  return { form: 'head', subject: 'other', subjectTokens: [], blocked: true };
+  return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */
@@ -175,7 +197,7 @@ function pastTime(words: readonly string[]): boolean {
     const w = words[i] ?? '';
     if (w === 'yesterday' || w === 'previously') return true;
     if (w === 'ago' && PAST_UNITS.has(words[i - 1] ?? '')) return true;
-    if (w === 'last' && LAST_WHAT.has(words[i + 1] ?? '')) return true;
+    if (w === 'last' && (LAST_WHAT.has(words[i + 1] ?? '') || (/^\d+$/.test(words[i + 1] ?? '') && PAST_UNITS.has(words[i + 2] ?? '')))) return true;
     if (w === 'back' && words[i + 1] === 'in') return true;
     if (w === 'in' && MONTHS.has(words[i + 1] ?? '') && !/^\d/.test(words[i + 2] ?? '')) return true;
     if (w === 'earlier' && words[i + 1] === 'this' && ['week', 'month', 'year'].includes(words[i + 2] ?? '')) return true;
@@ -185,7 +207,10 @@ function pastTime(words: readonly string[]): boolean {
 
 function onPastDate(words: readonly string[]): boolean {
   for (let i = 0; i < words.length; i++) {
-    if (words[i] === 'on' && MONTHS.has(words[i + 1] ?? '') && /^\d/.test(words[i + 2] ?? '')) return true;
+    const next = words[i + 1] ?? '';
+    if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return true;
+    if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return true;
+    if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return true;
   }
   return false;
 }
@@ -232,4 +257,27 @@ function readOutcome(words: readonly string[]): ClauseClaim | null {
     return null;
   }
   return null;
+}
+
+const COMMON_INFINITIVES = new Set(['depart', 'arrive', 'expire', 'start', 'end', 'begin', 'run', 'close', 'open', 'ship', 'go', 'take', 'be', 'leave', 'renew', 'occur', 'happen', 'fly', 'land', 'launch', 'finish', 'complete', 'receive', 'apply', 'work', 'reach', 'deliver', 'change', 'resume', 'return']);
+
+function isInfinitive(word: string): boolean {
+  return COMMON_INFINITIVES.has(word);
+}
+
+/** "Created At: 2024-05-14": a participle naming a data field, not an act. */
+function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: string): boolean {
+  const rest = words.slice(hit.end);
+  if (rest.length > 1 || (rest.length === 1 && !['at', 'on', 'by', 'date', 'time', 'from', 'to', 'for'].includes(rest[0] ?? ''))) return false;
+  return /^[^:]{1,30}:/.test(sentence) && hit.index === 0;
+}
+
+/** "The booking has been completed" claims a booking: a completion verb takes its action from its subject. */
+function completionVerb(lemma: string, subject: readonly string[], after: readonly string[]): string {
+  if (!COMPLETION_VERBS.has(lemma)) return lemma;
+  for (const w of [...subject, ...after]) {
+    const action = NOMINALIZATIONS[w];
+    if (action !== undefined) return action;
+  }
+  return '*';
 }

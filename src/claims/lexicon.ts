@@ -17,7 +17,7 @@ export const VERB_FAMILIES: Readonly<Record<string, readonly string[]>> = {
   create: ['create', 'add', 'make', 'open', 'insert', 'generate', 'register', 'file', 'log', 'record', 'setup', 'draft', 'start', 'build', 'place', 'submit', 'enroll', 'attach', 'append', 'new', 'put', 'issue', 'raise', 'write', 'save', 'presign', 'provision', 'order', 'book', 'schedule'],
   book: ['book', 'reserve', 'schedule', 'hold', 'block', 'rebook'],
   schedule: ['schedule', 'set', 'remind', 'book', 'plan', 'queue'],
-  update: ['update', 'change', 'edit', 'write', 'overwrite', 'modify', 'set', 'mark', 'rename', 'switch', 'adjust', 'bump', 'upgrade', 'downgrade', 'assign', 'reassign', 'escalate', 'configure', 'enable', 'disable', 'turn', 'toggle', 'dim', 'raise', 'lower', 'patch', 'move', 'reschedule', 'promote', 'label', 'tag', 'apply', 'convert', 'correct', 'fix', 'replace', 'arm', 'disarm', 'activate', 'rotate', 'extend', 'unpin', 'archive', 'complete'],
+  update: ['update', 'change', 'edit', 'write', 'overwrite', 'add', 'modify', 'set', 'mark', 'rename', 'switch', 'adjust', 'bump', 'upgrade', 'downgrade', 'assign', 'reassign', 'escalate', 'configure', 'enable', 'disable', 'turn', 'toggle', 'dim', 'raise', 'lower', 'patch', 'move', 'reschedule', 'promote', 'label', 'tag', 'apply', 'convert', 'correct', 'fix', 'replace', 'arm', 'disarm', 'activate', 'rotate', 'extend', 'unpin', 'archive', 'complete'],
   remove: ['delete', 'remove', 'cancel', 'clear', 'drop', 'purge', 'erase', 'forget', 'revoke', 'deactivate', 'void', 'trash', 'rm', 'unsubscribe', 'destroy', 'wipe', 'terminate', 'offboard', 'uninstall', 'unenroll', 'disable', 'suspend', 'kill'],
   cancel: ['cancel', 'void', 'abort', 'terminate', 'stop', 'halt', 'delete'],
   refund: ['refund', 'reimburse', 'credit', 'return'],
@@ -74,7 +74,7 @@ export const PAST_FORMS: Readonly<Record<string, string>> = {
   moved: 'move', promoted: 'promote', labelled: 'label', labeled: 'label', tagged: 'tag', applied: 'apply',
   converted: 'convert', corrected: 'correct', fixed: 'fix', replaced: 'replace', armed: 'arm', disarmed: 'disarm',
   activated: 'activate', rotated: 'rotate', extended: 'extend', archived: 'archive', completed: 'complete',
-  deleted: 'delete', removed: 'remove', cancelled: 'cancel', canceled: 'cancel', cleared: 'clear', dropped: 'drop',
+  processed: 'process', deleted: 'delete', removed: 'remove', cancelled: 'cancel', canceled: 'cancel', cleared: 'clear', dropped: 'drop',
   purged: 'purge', erased: 'erase', forgot: 'forget', forgotten: 'forget', revoked: 'revoke', deactivated: 'deactivate',
   voided: 'void', trashed: 'trash', unsubscribed: 'unsubscribe', destroyed: 'destroy', wiped: 'wipe',
   terminated: 'terminate', offboarded: 'offboard', uninstalled: 'uninstall', suspended: 'suspend', killed: 'kill',
@@ -163,7 +163,7 @@ export const NOUN_SYNONYMS: Readonly<Record<string, string>> = {
   meeting: 'event', appointment: 'event', calendar: 'event', sync: 'event', call: 'event', block: 'event',
   pr: 'pull', 'pull-request': 'pull', prs: 'pull', replicas: 'replica', pods: 'replica', capacity: 'replica',
   memories: 'memory', fact: 'memory', preference: 'memory', preferences: 'memory', todo: 'todo', 'to-do': 'todo', 'to-dos': 'todo', todos: 'todo', task: 'todo', tasks: 'todo',
-  ticket: 'ticket', tickets: 'ticket', issue: 'issue', channel: 'channel', reservation: 'booking', pnr: 'booking', flight: 'booking',
+  ticket: 'ticket', tickets: 'ticket', issue: 'issue', channel: 'channel', reservation: 'booking', pnr: 'booking', bag: 'baggage', bags: 'baggage', luggage: 'baggage', suitcase: 'baggage',
   row: 'row', rows: 'row', record: 'row', records: 'row', entry: 'row', contact: 'contact', lead: 'contact',
   repo: 'repository', repository: 'repository', codebase: 'code', source: 'code',
   money: 'payment', payout: 'transfer', subscription: 'subscription', plan: 'subscription',
@@ -180,9 +180,8 @@ export const FILLERS: ReadonlySet<string> = new Set([
   'actually', 'finally', 'quickly', 'manually', 'immediately', 'both', 'all', 'since', 'officially', 'properly',
   'personally', 'promptly', 'directly', 'instantly', 'automatically', 'again', 'permanently', 'fully', 'completely',
   'securely', 'safely', 'right', 'indeed', 'definitely', 'first', 'second', 'last', 'additionally', 'so', 'therefore',
-  'of', 'course', 'as', 'requested', 'asked', 'here', 'ok', 'okay', 'sure', 'great', 'yes', 'yep', 'got', 'it',
-  'done', 'perfect', 'alright', 'excellent', 'good', 'news', 'no', 'problem', 'worries', 'thanks', 'thank', 'you',
-  'well', 'next', 'plus', 'partially',
+  'of', 'course', 'as', 'requested', 'asked', 'here', 'ok', 'okay', 'sure', 'great', 'yes', 'yep',
+  'done', 'perfect', 'alright', 'excellent', 'good', 'news', 'thanks', 'well', 'next', 'plus', 'partially',
 ]);
 
 /** Be/get auxiliaries that make a passive ("has been sent", "was cancelled", "is booked", "got merged"). */
@@ -292,3 +291,26 @@ export const GENERIC_TOOL_WORDS: ReadonlySet<string> = new Set([
   'passthrough', 'pass-through', 'execute', 'run', 'gateway', 'proxy', 'wrapper', 'bridge', 'cli', 'command', 'shell',
   'api', 'integration', 'graphql', 'rest', 'sql', 'kubectl', 'admin', 'operations', 'service', 'hcm',
 ]);
+
+/** Verbs that say an action finished without naming it ("the booking has been completed"); the subject names the action. */
+export const COMPLETION_VERBS: ReadonlySet<string> = new Set(['complete', 'finish', 'process', 'finalize', 'execute', 'handle', 'do']);
+
+/** Nouns that name an action, for completion verbs: "the cancellation has been processed" claims a cancel. */
+export const NOMINALIZATIONS: Readonly<Record<string, string>> = {
+  booking: 'book', reservation: 'reserve', cancellation: 'cancel', refund: 'refund', payment: 'pay', transfer: 'transfer',
+  deletion: 'delete', removal: 'remove', upload: 'upload', update: 'update', change: 'change', modification: 'modify',
+  downgrade: 'downgrade', upgrade: 'upgrade', exchange: 'exchange', return: 'return', order: 'order', setup: 'setup',
+  deployment: 'deploy', deploy: 'deploy', rollback: 'rollback', restart: 'restart', migration: 'migrate', merge: 'merge',
+  purchase: 'order', charge: 'charge', registration: 'register', enrollment: 'enroll', approval: 'approve', reset: 'reset',
+  request: 'submit', submission: 'submit', move: 'move', transaction: 'pay', checkout: 'place',
+};
+
+/** Participles that mostly describe a state, not an act: "the policy is fixed", "you are entitled". */
+export const STATE_PARTICIPLES: ReadonlySet<string> = new Set([
+  'fixed', 'limited', 'located', 'based', 'allowed', 'required', 'entitled', 'interested', 'concerned', 'involved',
+  'designed', 'intended', 'supposed', 'expected', 'permitted', 'restricted', 'prohibited', 'covered', 'included',
+  'excluded', 'attached_to', 'associated', 'linked', 'tied', 'known', 'listed', 'shown', 'displayed', 'priced', 'rated',
+]);
+
+/** Words saying a state holds now rather than that an act happened: "you are currently booked in business". */
+export const STATE_ADVERBS: ReadonlySet<string> = new Set(['currently', 'presently', 'originally', 'initially', 'usually', 'normally', 'typically', 'generally', 'upcoming', 'existing', 'original']);

@@ -34,14 +34,18 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; order: number }> = [];
   profiles.forEach((profile, order) => {
-    const verb = verbScore(claim.verb, families, readClaim, profile);
-    if (verb === 0) return;
     const nameHits = count(objects, profile.nameNouns);
+    let verb = verbScore(claim.verb, families, readClaim, profile);
+    // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
+    const objectOnly = verb === 0 && nameHits > 0 && !readClaim && !profile.read;
+    if (objectOnly) verb = 1;
+    if (verb === 0) return;
     const descHits = Math.min(2, count(objects, profile.descriptionNouns));
     const hintHits = count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) return;
-    scored.push({ profile, total: verb + object, strong: object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2), order });
+    const strong = objectOnly ? nameHits >= 2 : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
+    scored.push({ profile, total: verb + object, strong, order });
   });
   if (scored.length === 0) return { tool: null, candidates: [], strong: false };
 
