@@ -58,7 +58,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     if (x.count !== undefined) claim.count = x.count;
     const tool = match.tool;
     const state = tool === null ? 'none' : ran(tool);
-    if (tool === null || (state === 'none' && !match.strong)) {
+    if (tool === null || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly)) {
       pushOnce(unmatched, seen, `u:${x.text}:${x.verb}`, { ...claim, tool: null });
       continue;
     }

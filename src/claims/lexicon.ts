@@ -227,7 +227,7 @@ export const REPORTED: ReadonlySet<string> = new Set([
 
 /** Honest failure cues: "the mail server timed out", "the card was declined". */
 export const FAILURE: ReadonlySet<string> = new Set([
-  'failed', 'fails', 'failing', 'failure', 'error', 'errored', 'bounced_back', 'timed', 'timeout', 'rejected', 'declined',
+  'failed', 'fails', 'failing', 'failure', 'error', 'errored', 'bounced', 'timed', 'timeout', 'rejected', 'declined',
   'denied', 'refused', 'blocked_by', 'unsuccessful', 'unfortunately', 'problem', 'issue_with', 'jam', 'jammed',
 ]);
 

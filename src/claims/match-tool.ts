@@ -13,6 +13,8 @@ export interface ToolMatch {
   tool: string | null;
   /** Every tool that fits, best first. */
   candidates: string[];
+  /** The claim's verb has no relation to the tool; only its object does. Such a match never flags. */
+  objectOnly: boolean;
   /**
    * The match rests on more than the verb family: the tool's own verb, the claim's object, or the
    * object the verb implies. A family-only match whose tool never ran is `unmatched`, not flagged.
@@ -32,7 +34,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const objects = new Set(claim.object.split(' ').filter((w) => w !== '').map(canonicalNoun));
   const hints = new Set((VERB_OBJECT_HINTS[claim.verb] ?? []).map(canonicalNoun));
 
-  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; order: number }> = [];
+  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number }> = [];
   profiles.forEach((profile, order) => {
     const nameHits = count(objects, profile.nameNouns);
     let verb = verbScore(claim.verb, families, readClaim, profile);
@@ -45,20 +47,20 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) return;
     const strong = objectOnly ? nameHits >= 2 : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
-    scored.push({ profile, total: verb + object, strong, order });
+    scored.push({ profile, total: verb + object, strong, objectOnly, order });
   });
-  if (scored.length === 0) return { tool: null, candidates: [], strong: false };
+  if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false };
 
   const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
   // "I checked" is satisfied by any fitting lookup that ran; actions must not confuse sibling tools.
   const ranFirst = readClaim ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
   scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || a.order - b.order);
   const best = scored[0];
-  if (best === undefined) return { tool: null, candidates: [], strong: false };
+  if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false };
   let strong = best.strong;
   // A passthrough is the only way to act when no specific tool fits: its match is not family-only.
   if (!strong && best.profile.generic && scored.every((s) => s.profile.generic)) strong = scored.length === 1;
-  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong };
+  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong };
 }
 
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
