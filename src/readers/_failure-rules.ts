@@ -1,0 +1,39 @@
+/**
+ * Internal data: what a tool result looks like when it plainly reports a failure. Plain data, kept apart
+ * from the matching in `result-failure.ts` so it can be extended without reading the logic.
+ *
+ * Every pattern is anchored at the start of the (trimmed) result text: a word like "ERROR" further in,
+ * such as a log line returned by a successful read, is data and not a failure.
+ */
+
+/** Text results that start like an error report. */
+export const failureTextPatterns: readonly RegExp[] = [
+  // "Error: SMTP timeout", "ERROR: update or delete…", "error: pathspec did not match" (git)
+  /^error\s*:/i,
+  // "Error 21610: Attempt to send…", "Error executing tool…" (title case only; "ERROR 12:00" log lines are data)
+  /^Error\s/,
+  // "fatal: not a git repository", "Failed: …", "FAILURE: …"
+  /^(?:fatal|failed|failure)\s*:/i,
+  // "API request failed: …", "exec failed: …", "Upload failed: …" (not "3 checks failed: …", a report of others' failures)
+  /^(?!\d)[\w .-]{0,40}\bfailed\s*:/i,
+  // Python and JVM exceptions: "ValueError: …", "java.io.IOException: …", "Exception in thread…"
+  /^[\w.$]{0,120}(?:Error|Exception)\s*:/,
+  /^Exception\b/,
+  /^Traceback \(most recent call last\)/,
+  // "Request failed with status code 500" (axios), "HTTP 503", "HTTP error 404"
+  /^request failed with status code [45]\d\d\b/i,
+  /^HTTP(?:\/\d(?:\.\d)?)?\s+(?:error\s+)?[45]\d\d\b/i,
+  // "404 Not Found", "503 Service Unavailable: …"
+  /^[45]\d\d\s+(?:Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Method Not Allowed|Request Timeout|Conflict|Gone|Unprocessable (?:Entity|Content)|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b/i,
+  // "timed out after 30s", "timeout waiting for pod readiness (120s)"
+  /^(?:timed out|timeout (?:waiting|after|while|expired|exceeded|reached))\b/i,
+];
+
+/** Values of a top-level `status` (compared lower-case) that report a failure. */
+export const failureStatusWords: readonly string[] = ['error', 'errored', 'failed', 'failure', 'fail'];
+
+/** Top-level keys holding an error code or summary (Okta `errorCode`/`errorSummary`, …); any non-empty value is a failure. */
+export const errorCodeKeys: readonly string[] = ['errorCode', 'error_code', 'errorSummary', 'errorMessage', 'error_message'];
+
+/** Top-level `object` or `type` values that mark the whole body as an error (Notion, Anthropic API errors). */
+export const errorObjectTags: readonly string[] = ['error'];

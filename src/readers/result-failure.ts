@@ -1,0 +1,108 @@
+/**
+ * Failure detection: does a tool result report that the call failed, even when the format does not
+ * mark it? Both sides matter: `{"status": "error"}` in an MCP body marked successful is a failure
+ * (corpus report 17), while a successful log read full of `ERROR` lines is not (corpus report 33).
+ */
+import { errorCodeKeys, errorObjectTags, failureStatusWords, failureTextPatterns } from './_failure-rules.js';
+import { parseStructured } from './_json.js';
+import { isRecord, type Rec } from './_shape.js';
+
+/**
+ * The error text when a tool result plainly reports a failure, else `null`.
+ *
+ * - **Text** (trimmed; JSON text is parsed and judged as JSON): a failure when it starts like an error
+ *   report: `Error:` / `ERROR:` / `error:`, `Error <code>`, `fatal:`, `Failed:`, `… failed:`,
+ *   `SomeError:` / `SomeException:`, `Exception`, `Traceback (most recent call last)`, `HTTP 503`,
+ *   `404 Not Found`, `timed out …`. The error text is the trimmed text.
+ * - **A JSON object**, judged on its top-level fields only: a truthy `error` (non-empty string,
+ *   non-empty object, `true`); `ok: false`; `success: false`; `status` of `error`, `failed`,
+ *   `failure` (any case) or an HTTP status 400–599 (number or numeric string); a non-empty `errors`
+ *   array; a non-empty `errorCode`/`errorSummary`-style field; `object: "error"` or `type: "error"`;
+ *   MCP `isError: true`. An MCP `CallToolResult` (`{content: [...], isError}`) not marked as an error is
+ *   judged by its `structuredContent`, else its text. The error text is the `error` value (its
+ *   `message` when it is an object), else the whole JSON.
+ * - **An array of text parts** (`[{type: 'text', text}]`) is judged as its joined text; any other
+ *   array, number, boolean, `null` or `undefined` is no failure.
+ *
+ * `{"error": null}`, `{"status": "ok", "lines": ["ERROR x"]}` and `{"errors": []}` are not failures.
+ * Never throws.
+ */
+export function resultFailure(result: unknown): string | null {
+  return judge(result, 0);
+}
+
+function judge(value: unknown, depth: number): string | null {
+  if (depth > 3) return null;
+  if (typeof value === 'string') return judgeText(value, depth);
+  if (Array.isArray(value)) {
+    const text = textOfParts(value);
+    return text === null ? null : judgeText(text, depth + 1);
+  }
+  return isRecord(value) ? judgeObject(value, depth) : null;
+}
+
+function judgeText(text: string, depth: number): string | null {
+  const trimmed = text.trim();
+  const parsed = parseStructured(trimmed);
+  if (parsed !== undefined) return judge(parsed, depth + 1);
+  return failureTextPatterns.some((p) => p.test(trimmed)) ? trimmed : null;
+}
+
+function judgeObject(obj: Rec, depth: number): string | null {
+  if (Array.isArray(obj.content) && ('isError' in obj || Object.keys(obj).every((k) => mcpKeys.has(k)))) {
+    if (obj.isError === true) return textOfParts(obj.content) || json(obj);
+    return judge(obj.structuredContent ?? textOfParts(obj.content), depth + 1);
+  }
+  if (obj.isError === true || isFailure(obj)) return errorText(obj);
+  return null;
+}
+
+const mcpKeys = new Set(['content', 'isError', 'structuredContent', '_meta']);
+
+function isFailure(obj: Rec): boolean {
+  if (truthy(obj.error)) return true;
+  if (obj.ok === false || obj.success === false) return true;
+  if (failingStatus(obj.status)) return true;
+  if (Array.isArray(obj.errors) && obj.errors.length > 0) return true;
+  if (errorCodeKeys.some((k) => truthy(obj[k]))) return true;
+  return errorObjectTags.includes(String(obj.object)) || errorObjectTags.includes(String(obj.type));
+}
+
+function failingStatus(status: unknown): boolean {
+  if (typeof status === 'string' && failureStatusWords.includes(status.trim().toLowerCase())) return true;
+  const code = typeof status === 'number' ? status : typeof status === 'string' && /^\d{3}$/.test(status.trim()) ? Number(status) : NaN;
+  return code >= 400 && code <= 599;
+}
+
+function truthy(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (isRecord(value)) return Object.keys(value).length > 0;
+  if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
+  return value === true;
+}
+
+function errorText(obj: Rec): string {
+  const error = obj.error;
+  if (typeof error === 'string' && error.trim() !== '') return error.trim();
+  if (isRecord(error) && typeof error.message === 'string' && error.message.trim() !== '') return error.message.trim();
+  return json(obj);
+}
+
+/** Joined text of an array of `{type: 'text', text}` parts, or null when it is not such an array. */
+function textOfParts(parts: unknown[]): string | null {
+  const texts: string[] = [];
+  for (const part of parts) {
+    if (!isRecord(part) || part.type !== 'text' || typeof part.text !== 'string') return null;
+    texts.push(part.text);
+  }
+  return texts.length === 0 ? null : texts.join('\n');
+}
+
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
