@@ -86,6 +86,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
       if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
       if (STATE_PARTICIPLES.has(words[hit.index] ?? '')) return { claims: [], state: nextState };
+      // "is set at $100 per passenger", "priced at": a level, not an act.
+      if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
       if (words.some((w) => STATE_ADVERBS.has(w))) return { claims: [], state: nextState };
     }
     if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: [], state: nextState };

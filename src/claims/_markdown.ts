@@ -98,7 +98,7 @@ function cleanLine(line: string): ReplyLine | null {
     item = true;
     text = text.replace(CHECKBOX, '');
   }
-  text = text.replace(INLINE_CODE, '$1').replace(LINK, '$1').replace(EMPHASIS, '').replace(DOUBLE_QUOTED, '"…"');
+  text = text.replace(INLINE_CODE, '$1').replace(LINK, '$1').replace(EMPHASIS, '').replace(DOUBLE_QUOTED, '"[quote]"');
   for (const mark of STATUS_MARKS) {
     if (text.includes(mark)) {
       status = true;

@@ -313,4 +313,4 @@ export const STATE_PARTICIPLES: ReadonlySet<string> = new Set([
 ]);
 
 /** Words saying a state holds now rather than that an act happened: "you are currently booked in business". */
-export const STATE_ADVERBS: ReadonlySet<string> = new Set(['currently', 'presently', 'originally', 'initially', 'usually', 'normally', 'typically', 'generally', 'upcoming', 'existing', 'original']);
+export const STATE_ADVERBS: ReadonlySet<string> = new Set(['currently', 'presently', 'originally', 'initially', 'usually', 'normally', 'typically', 'generally', 'upcoming', 'existing', 'original', 'previous', 'prior', 'past', 'former', 'future']);

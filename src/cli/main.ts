@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * The `claimcheck` command line. See the README's CLI section for the contract.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { runCheck, type Sinks } from './check-command.js';
+import { runEvalCommand } from './eval-command.js';
+import { runValidate } from './validate-command.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const sinks: Sinks = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+let status = 0;
+
+const program = new Command()
+  .name('claimcheck')
+  .description('Catch LLM agents claiming actions they never took.')
+  .version(pkg.version)
+  .exitOverride()
+  .showHelpAfterError();
+
+program
+  .command('check')
+  .description('check recorded conversations: which claimed actions never happened (exit 1 when any)')
+  .argument('[files...]', 'JSON, JSON Lines (.jsonl) or - for stdin', [])
+  .option('--json', 'one JSON line per conversation')
+  .option('--turns', 'a receipt for every assistant turn, not only the last')
+  .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | auto', 'auto')
+  .option('--tools <file>', 'JSON list of tools, for conversations recorded without one')
+  .option('--ignore-tools <names>', 'comma-separated tools never reported as unmentioned')
+  .action(async (files: string[], opts: Record<string, unknown>) => {
+    status = await runCheck(files, opts, sinks);
+  });
+
+program
+  .command('validate')
+  .description("validate recorded tool calls {tool, args, tools?} against the tool's JSON Schema (exit 1 when any fails)")
+  .argument('[files...]', 'JSON, JSON Lines (.jsonl) or - for stdin', [])
+  .option('--json', 'one JSON line per call')
+  .action(async (files: string[], opts: { json?: boolean }) => {
+    status = await runValidate(files, opts, sinks);
+  });
+
+program
+  .command('eval')
+  .description('score labelled cases: precision, recall, false alarms, verdict and per-turn accuracy')
+  .argument('<dirs...>', 'directories of labelled case files')
+  .option('--json', 'the report as one JSON object')
+  .option('--no-misses', 'print the metrics only')
+  .action((dirs: string[], opts: { json?: boolean; misses?: boolean }) => {
+    status = runEvalCommand(dirs, opts, sinks);
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    status = error.exitCode === 0 ? 0 : 2;
+  } else {
+    sinks.err(`claimcheck: ${(error as Error).message}`);
+    status = 2;
+  }
+}
+process.exitCode = status;

@@ -1,0 +1,98 @@
+/**
+ * Reads CLI inputs: JSON files (one object, a list of objects, or a bare message array), JSON Lines
+ * files (streamed, one object a line) and stdin (`-`). Yields one record at a time, in input order;
+ * a record that cannot be parsed is yielded as an error so the run can go on.
+ */
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { ClaimcheckError } from '../errors.js';
+
+/** One input record: a parsed JSON value, or why it could not be read. */
+export type InputRecord =
+  | { id: string; value: unknown; error?: undefined }
+  | { id: string; value?: undefined; error: ClaimcheckError };
+
+/** Read every input in order. `-` is stdin. Files ending in `.jsonl`/`.ndjson` are streamed line by line. */
+export async function* readInputs(files: readonly string[], stdin: Readable = process.stdin): AsyncGenerator<InputRecord> {
+  for (const file of files) {
+    if (file === '-') {
+      yield* readText('stdin', await readAll(stdin));
+    } else if (/\.(jsonl|ndjson)$/i.test(file)) {
+      yield* readLines(basename(file), createReadStream(file, { encoding: 'utf8' }));
+    } else {
+      yield* readText(basename(file), await readFile(file, 'utf8'));
+    }
+  }
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: string[] = [];
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) chunks.push(chunk as string);
+  return chunks.join('');
+}
+
+async function* readLines(name: string, stream: Readable): AsyncGenerator<InputRecord> {
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n++;
+    if (line.trim() === '') continue;
+    yield parseRecord(`${name}:${n}`, line, `line ${n} of ${name}`);
+  }
+}
+
+function* readText(name: string, text: string): Generator<InputRecord> {
+  const trimmed = text.trim();
+  if (trimmed === '') {
+    yield { id: name, error: new ClaimcheckError('invalid_input', `${name} is empty; expected JSON or JSON Lines.`) };
+    return;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    // Not one JSON document: read it as JSON Lines.
+    let n = 0;
+    for (const line of trimmed.split('\n')) {
+      n++;
+      if (line.trim() === '') continue;
+      yield parseRecord(`${name}:${n}`, line, `line ${n} of ${name}`);
+    }
+    return;
+  }
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecordList(v))) {
+    let i = 0;
+    for (const v of value) yield { id: idOf(v, `${name}#${++i}`), value: v };
+    return;
+  }
+  yield { id: idOf(value, name), value };
+}
+
+/** A list whose items are conversation/validation records (objects with `messages`, or `tool` + `args`). */
+function isRecordList(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && ('messages' in v || ('tool' in v && 'args' in v));
+}
+
+function parseRecord(fallbackId: string, text: string, where: string): InputRecord {
+  try {
+    const value: unknown = JSON.parse(text);
+    return { id: idOf(value, fallbackId), value };
+  } catch (cause) {
+    return {
+      id: fallbackId,
+      error: new ClaimcheckError('invalid_input', `${where} is not valid JSON (${(cause as Error).message}); each line must be one JSON object.`, { cause }),
+    };
+  }
+}
+
+function idOf(value: unknown, fallback: string): string {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const id = (value as Record<string, unknown>).id;
+    if (typeof id === 'string' || typeof id === 'number') return String(id);
+  }
+  return fallback;
+}
