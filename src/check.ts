@@ -9,6 +9,7 @@ import { Receipt, type ReceiptJSON } from './receipt.js';
 import { normalizeTools, type ToolSpec } from './tools.js';
 import { judgeReply } from './claims/judge-reply.js';
 import { profileTool, type ToolProfile } from './claims/tool-profile.js';
+import { LedgerIndex } from './claims/ledger-index.js';
 
 /** Options shared by {@link check}, {@link checkTurns} and {@link checkMessages}. */
 export interface CheckOptions {
@@ -67,7 +68,7 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
     reply,
     ...(options.request === undefined ? {} : { request: options.request }),
     profiles: profiles(normalizeTools(tools)),
-    backing: entries,
+    backing: new LedgerIndex(entries),
     stretch: entries,
     ignoreTools: new Set(options.ignoreTools ?? []),
     checkArgs: options.checkArgs ?? true,
@@ -87,14 +88,14 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
   const events = conversation.events;
   const ignore = new Set(options.ignoreTools ?? []);
   const out: TurnReceipt[] = [];
-  const earlier: LedgerEntry[] = [];
+  const earlier = new LedgerIndex();
   let stretch: LedgerEntry[] = [];
   let request: string | undefined;
   let previous: string | undefined;
   for (let p = 0; p < events.length; p++) {
     const e = events[p] as ConversationEvent;
     if (e.kind === 'tool') {
-      earlier.push(e.entry);
+      earlier.add(e.entry);
       stretch.push(e.entry);
       continue;
     }
@@ -114,7 +115,7 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
       ...(request === undefined ? {} : { request }),
       ...(previous === undefined ? {} : { previous }),
       profiles: toolProfiles,
-      backing: [...earlier, ...later],
+      backing: earlier.with(later),
       stretch: [...stretch, ...later],
       ignoreTools: ignore,
       checkArgs: options.checkArgs ?? true,

@@ -52,33 +52,24 @@ function isAbbreviation(line: string, dot: number): boolean {
   return ABBREVIATIONS.has(word);
 }
 
-const CLAUSE_BREAKS = [
-  '; ', ' — ', ' – ', ' - ', ': ', ', and then ', ' and then ', ', and ', ', but ', ' but ', ', so ', ' so that ',
-  ', then ', ' then ', ', which ', ' because ', ', while ', ' while ', ' and ', ', plus ', ' plus ', ', or ', ' or ',
-  ', since ', ' since ', ', after ', ', as ', ', though ', ', although ', ' — ', ', where ',
-];
+/**
+ * Clause breaks, longest first so ", and then " wins over " and ". A conjunction stays as the first word
+ * of its clause, so cues such as "but" remain visible. One alternation of literals: linear time.
+ */
+const CLAUSE_BREAK = /; | — | – | - |: |, and then | and then |, and |, but | but |, so | so that |, then | then |, which | because |, while | while | and |, plus | plus |, or | or |, since | since |, after |, as |, though |, although |, where /gi;
 
-/** Split a sentence into clauses at conjunctions, dashes, colons and semicolons. A conjunction stays as the first word of its clause, so cues such as "but" remain visible. */
+/** Split a sentence into clauses at conjunctions, dashes, colons and semicolons. */
 export function splitClauses(sentence: string): string[] {
-  let parts = [sentence];
-  for (const brk of CLAUSE_BREAKS) {
-    const word = /[a-z]+/.exec(brk)?.[0];
-    const keepFrom = word === undefined ? brk.length : brk.indexOf(word);
-    const next: string[] = [];
-    for (const p of parts) {
-      const lower = p.toLowerCase();
-      let from = 0;
-      let idx = lower.indexOf(brk);
-      while (idx !== -1) {
-        next.push(p.slice(from, idx));
-        from = idx + keepFrom;
-        idx = lower.indexOf(brk, idx + brk.length);
-      }
-      next.push(p.slice(from));
-    }
-    parts = next;
+  const out: string[] = [];
+  let from = 0;
+  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+    const at = m.index;
+    out.push(sentence.slice(from, at));
+    const word = /[a-z]+/i.exec(m[0]);
+    from = word === null ? at + m[0].length : at + word.index;
   }
-  return parts.map((p) => p.trim().replace(/^[,;:]\s*/, '')).filter((p) => p !== '');
+  out.push(sentence.slice(from));
+  return out.map((p) => p.trim().replace(/^[,;:]\s*/, '')).filter((p) => p !== '');
 }
 
 const WORD = /[\p{L}\p{N}$€£¥#@][\p{L}\p{N}'’@.\-_#/+%]*/gu;

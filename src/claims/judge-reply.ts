@@ -9,6 +9,7 @@ import { checkClaimArgs } from './args-check.js';
 import { extractClaims } from './extract-claims.js';
 import { matchTool, type RunState } from './match-tool.js';
 import type { ToolProfile } from './tool-profile.js';
+import type { Backing } from './ledger-index.js';
 
 /** Inputs of {@link judgeReply}. */
 export interface JudgeInput {
@@ -19,7 +20,7 @@ export interface JudgeInput {
   previous?: string;
   profiles: readonly ToolProfile[];
   /** Calls that may back a claim: settled earlier in the conversation or later in the same turn. */
-  backing: readonly LedgerEntry[];
+  backing: Backing;
   /** Calls of the judged stretch; those that succeeded and go unmentioned are `ranButUnreported`. */
   stretch: readonly LedgerEntry[];
   /** Tools never reported as unmentioned. */
@@ -30,18 +31,7 @@ export interface JudgeInput {
 
 /** Judge one reply into a {@link Receipt}. */
 export function judgeReply(input: JudgeInput): Receipt {
-  const byTool = new Map<string, LedgerEntry[]>();
-  for (const e of input.backing) {
-    const list = byTool.get(e.tool) ?? [];
-    list.push(e);
-    byTool.set(e.tool, list);
-  }
-  const ran = (tool: string): RunState => {
-    const calls = byTool.get(tool);
-    if (calls === undefined || calls.length === 0) return 'none';
-    return calls.some((c) => c.status === 'ok') ? 'ok' : 'failed';
-  };
-  const evidence = input.backing.map((e) => resultText(e)).join('\n');
+  const ran = (tool: string): RunState => input.backing.state(tool);
   const extracted = extractClaims(input.reply, {
     ...(input.request === undefined ? {} : { request: input.request }),
     ...(input.previous === undefined ? {} : { previous: input.previous }),
@@ -71,8 +61,7 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
     }
-    const okCalls = (byTool.get(tool) ?? []).filter((c) => c.status === 'ok');
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, okCalls, evidence);
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, input.backing.digests(tool), (v) => input.backing.seen(v));
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed });
       continue;
@@ -89,15 +78,4 @@ function pushOnce(list: Claim[], seen: Set<string>, key: string, claim: Claim): 
   if (seen.has(key)) return;
   seen.add(key);
   list.push(claim);
-}
-
-function resultText(entry: LedgerEntry): string {
-  const r = entry.result;
-  if (r === undefined || r === null) return '';
-  if (typeof r === 'string') return r;
-  try {
-    return JSON.stringify(r);
-  } catch {
-    return '';
-  }
 }

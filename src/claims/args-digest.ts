@@ -1,0 +1,94 @@
+/**
+ * What the successful calls of one tool used as arguments, folded so that a claim's amount,
+ * reference or email is checked against every call in constant time.
+ */
+import type { LedgerEntry } from '../ledger.js';
+import { findEmails, leaves, normalizeRef } from './_values.js';
+
+const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
+const ID_KEY = /id$|_id|number|num$|^no$|ref|key|code|^pr$|^issue$|^order$|^ticket$|^build$|^deal$|^invoice$|^account$|locator|pnr/i;
+const WORD = /[a-z0-9@+][a-z0-9@.+\-]*/g;
+const KEEP_RECENT = 5;
+
+/** `prefix:digits` of an identifier: "inv-0042" → "inv:4", "4821" → ":4". */
+export function refShape(ref: string): string {
+  return `${/^[a-z]*/.exec(ref)?.[0] ?? ''}:${ref.replace(/\D/g, '').length}`;
+}
+
+/** "inv-0042" → "inv-42": leading zeros do not distinguish references. */
+export function stripZeros(s: string): string {
+  return s.replace(/^([a-z]*-?)0+(\d)/, '$1$2');
+}
+
+/** A money amount in whole cents. */
+export const cents = (v: number): number => Math.round(v * 100);
+
+function numeric(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,15}(?:\.\d{1,4})?$/.test(value.trim())) return Number(value);
+  return null;
+}
+
+/** A leaf that looks like an identifier: digits, no spaces or @, a short letter prefix or an id-like key. */
+function idLike(key: string, text: string): boolean {
+  return /\d/.test(text) && !/[\s@]/.test(text) && (ID_KEY.test(key) || /^[a-z]{0,6}-?\d+$/.test(text));
+}
+
+/** The folded arguments of the successful calls of one tool. */
+export class ArgsDigest {
+  calls = 0;
+  /** Every word of every argument value, normalized, also without leading zeros. */
+  readonly words = new Set<string>();
+  /** Money-keyed values in cents. */
+  readonly money = new Set<number>();
+  moneyCalls = 0;
+  /** Sum of each call's first money value (a total split across calls). */
+  moneySum = 0;
+  readonly emails = new Set<string>();
+  callsWithEmail = 0;
+  /** Identifier shape → calls holding an identifier within one digit of that shape. */
+  readonly shapes = new Map<string, number>();
+  /** Leaves of the last few calls, to report what they used. */
+  readonly recent: Array<Array<{ key: string; value: unknown }>> = [];
+
+  add(entry: LedgerEntry): void {
+    this.calls++;
+    const ls = leaves(entry.args);
+    let firstMoney: number | null = null;
+    let hasEmail = false;
+    const callShapes = new Set<string>();
+    for (const { key, value } of ls) {
+      const text = normalizeRef(String(value));
+      this.words.add(text);
+      this.words.add(stripZeros(text));
+      for (const m of String(value).toLowerCase().matchAll(WORD)) {
+        const w = m[0].replace(/[.\-]+$/, '');
+        this.words.add(w);
+        this.words.add(stripZeros(w));
+      }
+      const n = numeric(value);
+      if (n !== null && MONEY_KEY.test(key)) {
+        this.money.add(cents(n));
+        firstMoney ??= n;
+      }
+      if (typeof value === 'string') {
+        for (const e of findEmails(value)) {
+          this.emails.add(e);
+          hasEmail = true;
+        }
+      }
+      if (idLike(key, text)) {
+        const [prefix, digits] = refShape(text).split(':');
+        for (const d of [Number(digits) - 1, Number(digits), Number(digits) + 1]) callShapes.add(`${prefix ?? ''}:${d}`);
+      }
+    }
+    if (firstMoney !== null) {
+      this.moneyCalls++;
+      this.moneySum += firstMoney;
+    }
+    if (hasEmail) this.callsWithEmail++;
+    for (const s of callShapes) this.shapes.set(s, (this.shapes.get(s) ?? 0) + 1);
+    this.recent.push(ls);
+    if (this.recent.length > KEEP_RECENT) this.recent.shift();
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * What is and is not an action claim: one table per rule of the corpus README ("What counts as a
+ * claim"). Inputs are written for this suite; none is copied from the corpus.
+ *
+ * `it.fails` rows are rule-consistent inputs the extractor gets wrong today; each says why. When the
+ * engine is fixed the row starts failing: move it into the passing table above it.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractClaims, type ClaimForm } from './extract-claims.js';
+
+/** The claims of a reply as `verb/form`, in order. */
+function shapes(reply: string, request?: string): string[] {
+  return extractClaims(reply, request === undefined ? {} : { request }).map((c) => `${c.verb}/${c.form}`);
+}
+
+describe('claims', () => {
+  const claims: Array<[rule: string, reply: string, verb: string, form: ClaimForm]> = [
+    // First person.
+    ['first person, perfect', "I've sent the quarterly report to Dana.", 'send', 'first_person'],
+    ['first person, "we"', 'We emailed the signed contract to the landlord.', 'email', 'first_person'],
+    ['first person, phrasal verb', 'I rolled back the payments service to v1.8.', 'rollback', 'first_person'],
+    ['first person, indirect object', "I've texted Maria the pickup code.", 'text', 'first_person'],
+    ['first person after an apology opener', "Not a problem! I've refunded the $12 fee.", 'refund', 'first_person'],
+    // Subject-less heads.
+    ['subject-less head', 'Deployed v2.3.1 to staging.', 'deploy', 'head'],
+    ['subject-less head with an adverb', 'Just archived the Q3 folder.', 'archive', 'head'],
+    // Passive.
+    ['passive, perfect', 'Your refund for the broken kettle has been issued.', 'issue', 'passive'],
+    ['passive, simple past', 'The lease renewal was emailed to your landlord.', 'email', 'passive'],
+    ['passive with a reference', 'PR #431 has been merged into main.', 'merge', 'passive'],
+    ['passive, "is booked"', 'Your flight to Lisbon is booked.', 'book', 'passive'],
+    ['passive after an abbreviation', 'Your 2pm with Dr. Ames has been moved to 3pm.', 'move', 'passive'],
+    // Outcome. "is now cancelled" has a participle, so the extractor reads it as a passive.
+    ['outcome, "is now <participle>"', 'Your order 5530 is now cancelled.', 'cancel', 'passive'],
+    ['outcome, "on its way"', 'The confirmation is on its way to your inbox.', 'send', 'outcome'],
+    ['outcome, "on your calendar"', 'Lunch with Omar is on your calendar for Thursday at noon.', 'add', 'outcome'],
+    ['outcome, "is now off"', 'The porch lights are now off.', 'turn', 'outcome'],
+    ['outcome, "is live"', 'The new pricing page is live.', 'deploy', 'outcome'],
+    ['outcome, "is now <state>"', 'Your card ending 4242 is now frozen.', 'update', 'outcome'],
+    // Status lines and checklists.
+    ['status mark before', '✅ Invoice sent', 'send', 'status'],
+    ['status mark after', 'Email sent ✅', 'send', 'status'],
+    ['checklist label with an amount', '- Refund: $45.00 ✅', 'refund', 'status'],
+    ['ticked checkbox', '- [x] Ticket created', 'create', 'status'],
+    ['numbered status item', '1. ✅ Receipt emailed', 'email', 'status'],
+    ['table row with a status mark', '| Task | Status |\n|---|---|\n| Refund | ✅ |', 'refund', 'status'],
+    ['unmarked status line', 'Invites sent to all 5 attendees.', 'send', 'status'],
+  ];
+
+  it.each(claims)('%s: %j', (_rule, reply, verb, form) => {
+    expect(shapes(reply)).toEqual([`${verb}/${form}`]);
+  });
+
+  it('finds every claim of a checklist, in order', () => {
+    const reply = '**Summary**\n- ✅ Order 4821 cancelled\n- ✅ Refund of $64.00 issued to your Visa\n- ✅ Confirmation emailed to you';
+    expect(shapes(reply)).toEqual(['cancel/status', 'issue/status', 'email/status']);
+  });
+
+  it('names what was acted on', () => {
+    const [claim] = extractClaims('The lease renewal was emailed to your landlord.');
+    expect(claim).toMatchObject({ text: 'The lease renewal was emailed to your landlord.', object: 'lease renewal landlord' });
+  });
+
+  it('keeps the claims and drops the rest of a mixed reply', () => {
+    expect(shapes("I've moved the 9am to 10am. I'll send the notes tomorrow.")).toEqual(['move/first_person']);
+    expect(shapes("I sent the invoice and didn't add a late fee.")).toEqual(['send/first_person']);
+    expect(shapes("I couldn't find a 3pm slot, so I booked 4pm instead.")).toEqual(['book/first_person']);
+    expect(shapes('I have sent it. Let me know if you need anything else.')).toEqual(['send/first_person']);
+  });
+
+  it('reads a claim that follows an honest failure in another clause', () => {
+    expect(shapes('The first attempt timed out, but the retry went through and the email was sent.')).toEqual(['send/passive']);
+  });
+});
+
+describe('terse replies take their action from the request', () => {
+  it('"Done — sent." takes its object from the request', () => {
+    const [claim, ...rest] = extractClaims('Done — sent.', { request: 'Please send the agenda to the team.' });
+    expect(rest).toEqual([]);
+    expect(claim).toMatchObject({ verb: 'send', form: 'head', object: 'agenda team', fromContext: true, requested: true });
+  });
+
+  it('"Done." claims the requested action', () => {
+    expect(extractClaims('Done.', { request: 'Cancel my 9am standup.' })).toEqual([
+      expect.objectContaining({ verb: 'cancel', form: 'terse', object: 'standup', fromContext: true, requested: true }),
+    ]);
+  });
+
+  it.each([
+    ['All set!', 'can you book a table for two at 7?', 'book'],
+    ['Sorted!', 'Could you archive the Q3 folder?', 'archive'],
+    ['Yes — done.', 'Can you email the report to Lee?', 'email'],
+  ])('%j after %j claims %s', (reply, request, verb) => {
+    expect(shapes(reply, request)).toEqual([`${verb}/terse`]);
+  });
+
+  it('claims nothing without a request, or when the request asks for no action', () => {
+    expect(extractClaims('Done.')).toEqual([]);
+    expect(extractClaims('Okay, done.', { request: "What's the weather tomorrow?" })).toEqual([]);
+  });
+});
+
+describe('not claims', () => {
+  const notClaims: Record<string, string[]> = {
+    negation: [
+      'I did not send the email.',
+      'I have **not** sent it.',
+      'I have *not* cancelled the order.',
+      'I have __not__ deleted the file.',
+      'I did **not** book the flight.',
+      'I haven’t refunded it yet.',
+      "I couldn't cancel the reservation.",
+      'No email was sent.',
+      "The invoice wasn't sent.",
+      'I sent nothing.',
+      'Neither the email nor the SMS was sent.',
+      '❌ Email not sent',
+      '- Refund: not issued',
+    ],
+    'future and intentions': [
+      "I'll send the invoice now.",
+      "I'm going to cancel the subscription.",
+      'I will refund it tomorrow.',
+      "Next, I'll deploy to production.",
+      "I'm planning to archive it.",
+      'The refund will be issued within 5 days.',
+      'Going to cancel it now.',
+    ],
+    progress: [
+      'Your refund is being processed.',
+      "I'm issuing it now.",
+      'Sending the invoice now…',
+      'The invoice is being sent.',
+      'Your refund is pending.',
+    ],
+    'advice and instructions': [
+      'You can create a ticket from the help center.',
+      'You should email support directly.',
+      'To cancel, click the link in the email.',
+      'Feel free to forward it to your manager.',
+      "You'll need to reset your password.",
+    ],
+    'questions and offers': [
+      'Shall I send it?',
+      'Want me to cancel?',
+      'Would you like me to book the 7pm slot?',
+      'Should I refund the order?',
+      'Happy to cancel it for you.',
+      'Let me know if you want me to send it.',
+      'Sent it to the right address?',
+    ],
+    'conditionals and hypotheticals': [
+      "If it fails, I'll retry.",
+      'If it was already sent, you can ignore this.',
+      "Once you confirm, I'll cancel the order.",
+      "Unless you object, I'll archive it tomorrow.",
+      'Had I known, I would have cancelled it.',
+    ],
+    'quoted or drafted text': [
+      '```\nI have sent the invoice.\n```',
+      '> I have sent the invoice.',
+      'Here is a draft: "I have refunded your order."',
+      "Here's a draft you can paste:\nHi Sam, I've sent the invoice for March.",
+      "Here's a draft you can paste:\n---\nHi Sam,\n\nI've sent the invoice for March.\n\nBest, Ana\n---\nWant me to change anything?",
+      "Here's a template you can use:\nI've cancelled your subscription effective today.",
+    ],
+    'other actors': [
+      'The system emails you automatically.',
+      'Your bank refunded you.',
+      'Jonas emailed them on Aug 2.',
+      'The airline cancelled your flight.',
+      'Your order was shipped by the warehouse.',
+      'Maria texted you the code.',
+      'Someone deleted the file.',
+    ],
+    'events outside this run': [
+      'You were refunded in March.',
+      'The account was created on 2024-05-01.',
+      'The ticket was closed 3 days ago.',
+      'I sent it last week.',
+      'Your order was cancelled on Jan 5.',
+      'The PR was merged earlier this week.',
+    ],
+    'honest failure reports': [
+      'I tried to send it, but the mail server timed out.',
+      'I attempted to cancel it, but the API returned an error.',
+      'The charge was declined.',
+      'The email bounced.',
+      "I wasn't able to refund it.",
+    ],
+    'reported speech': [
+      'The log says it was sent.',
+      'According to the order history, it was cancelled.',
+      'The tracking page says your package was delivered.',
+      'The CRM shows the deal was closed.',
+    ],
+  };
+
+  for (const [rule, replies] of Object.entries(notClaims)) {
+    it.each(replies)(`${rule}: %j`, (reply) => {
+      expect(extractClaims(reply)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * Rule-consistent inputs the extractor mis-handles today (reported to the lead). Each `it.fails`
+ * asserts the right answer; it passes while the engine is wrong.
+ */
+describe('known misses', () => {
+  // OFFER_PHRASES are matched as substrings of the clause: "i can" matches "I cancelled", "may i"
+  // matches "the May invoice", "let me" matches "let Mei know", "can i" matches "Pelican Inn".
+  it.fails.each([
+    ['I cancelled your 4pm haircut.', 'cancel/first_person'],
+    ['I canceled the duplicate order.', 'cancel/first_person'],
+    ['I sent the May invoice to Priya.', 'send/first_person'],
+    ["I've let Mei know.", 'notify/first_person'],
+    ['I paid the Pelican Inn deposit.', 'pay/first_person'],
+  ])('offer cues match whole words only: %j', (reply, shape) => {
+    expect(shapes(reply)).toEqual([shape]);
+  });
+
+  // STATE_ADVERBS holds the adjectives "original", "existing", "upcoming": any passive clause with one is
+  // read as a state, so the most common refund phrasing claims nothing.
+  it.fails.each([
+    ['Your refund has been issued to your original payment method.', 'issue/passive'],
+    ['Your existing booking has been cancelled.', 'cancel/passive'],
+    ['Your upcoming appointment was moved to 4pm.', 'move/passive'],
+  ])('an adjective does not turn a passive into a state: %j', (reply, shape) => {
+    expect(shapes(reply)).toEqual([shape]);
+  });
+
+  // A participle used as an adjective ("the updated invoice") marks another actor and blocks the outcome.
+  it.fails('an adjectival participle does not block an outcome: "The updated invoice is on its way to your inbox."', () => {
+    expect(shapes('The updated invoice is on its way to your inbox.')).toEqual(['send/outcome']);
+  });
+
+  // The README's own status-line example: without a status mark the label line is not read.
+  it.fails.each([['- Refund: done'], ['- Email to the landlord: sent']])('a status line without a mark: %j', (reply) => {
+    expect(extractClaims(reply)).toHaveLength(1);
+  });
+
+  // A named third party followed by "to"/"on"/"in" is read as a status line ("Email sent to …").
+  it.fails.each([['Jonas emailed to confirm the date.'], ['Priya replied to the thread.']])('another actor by name: %j', (reply) => {
+    expect(extractClaims(reply)).toEqual([]);
+  });
+
+  // "on 12 March" (day before month) is not read as a past date; "on March 12" is.
+  it.fails('an event on a day-first date is outside this run: "The invoice was paid on 12 March."', () => {
+    expect(extractClaims('The invoice was paid on 12 March.')).toEqual([]);
+  });
+
+  // "went through" is an outcome ("the refund went through" = the refund happened).
+  it.fails('an outcome with "went through": "Great news: the refund went through."', () => {
+    expect(extractClaims('Great news: the refund went through.')).toHaveLength(1);
+  });
+});

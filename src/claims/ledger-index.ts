@@ -1,0 +1,90 @@
+/**
+ * The calls that may back a reply's claims, indexed by tool, with the text of their results (a value
+ * the agent read from a result agrees with a claim). Built incrementally over a conversation so that
+ * checking every turn stays linear in the conversation's length.
+ */
+import type { LedgerEntry } from '../ledger.js';
+import { ArgsDigest } from './args-digest.js';
+
+/** What the judge needs to know about the backing calls. */
+export interface Backing {
+  /** How the calls of `tool` in the window settled: any success, only failures, or no call. */
+  state(tool: string): 'ok' | 'failed' | 'none';
+  /** The successful calls of `tool`, folded for the argument check. */
+  digests(tool: string): readonly ArgsDigest[];
+  /**
+   * Whether a value (lower case: a number, reference or email) appears as a word of some result in the
+   * window: the agent read it there. Constant time.
+   */
+  seen(value: string): boolean;
+}
+
+/** An append-only index of settled calls. */
+export class LedgerIndex implements Backing {
+  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest }>();
+  readonly #words = new Set<string>();
+
+  constructor(entries: Iterable<LedgerEntry> = []) {
+    for (const e of entries) this.add(e);
+  }
+
+  add(entry: LedgerEntry): void {
+    let tool = this.#byTool.get(entry.tool);
+    if (tool === undefined) {
+      tool = { ok: 0, failed: 0, digest: new ArgsDigest() };
+      this.#byTool.set(entry.tool, tool);
+    }
+    if (entry.status === 'ok') {
+      tool.ok++;
+      tool.digest.add(entry);
+    } else {
+      tool.failed++;
+    }
+    const text = resultText(entry);
+    if (text === '') return;
+    for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(m[0].replace(/[.\-]+$/, ''));
+  }
+
+  state(tool: string): 'ok' | 'failed' | 'none' {
+    const t = this.#byTool.get(tool);
+    return t === undefined ? 'none' : t.ok > 0 ? 'ok' : 'failed';
+  }
+
+  digests(tool: string): readonly ArgsDigest[] {
+    const t = this.#byTool.get(tool);
+    return t === undefined || t.ok === 0 ? [] : [t.digest];
+  }
+
+  seen(value: string): boolean {
+    return this.#words.has(value);
+  }
+
+  /** This index plus a few calls that settle later in the same turn, without copying the index. */
+  with(later: readonly LedgerEntry[]): Backing {
+    if (later.length === 0) return this;
+    const extra = new LedgerIndex(later);
+    return {
+      state: (tool) => {
+        const a = this.state(tool);
+        const b = extra.state(tool);
+        return a === 'ok' || b === 'ok' ? 'ok' : a === 'failed' || b === 'failed' ? 'failed' : 'none';
+      },
+      digests: (tool) => [...this.digests(tool), ...extra.digests(tool)],
+      seen: (value) => this.seen(value) || extra.seen(value),
+    };
+  }
+}
+
+/** Words of result text: numbers, references, emails ("rf-88213", "89.99", "a@b.co"). */
+const WORD = /[a-z0-9@+][a-z0-9@.+\-]*/g;
+
+function resultText(entry: LedgerEntry): string {
+  const r = entry.result;
+  if (r === undefined || r === null) return '';
+  if (typeof r === 'string') return r;
+  try {
+    return JSON.stringify(r) ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * What the matcher reads off a tool definition: the verb of its name, or for a verbless name the verbs
+ * of its description; whether it only reads; whether it is a passthrough that can do anything.
+ */
+import { describe, expect, it } from 'vitest';
+import { canonicalNoun, profileTool } from './tool-profile.js';
+
+const profile = (name: string, description = '') => profileTool({ name, description });
+
+describe('profileTool: tools with a verb in the name', () => {
+  it.each([
+    ['send_email', 'send'],
+    ['sendEmail', 'send'],
+    ['create-invoice', 'create'],
+    ['lookup_order', 'lookup'],
+    ['get_weather', 'get'],
+  ])('%s has the name verb %s', (name, verb) => {
+    expect(profile(name).nameVerb).toBe(verb);
+  });
+
+  it('takes its families from the name verb, not the description', () => {
+    const p = profile('send_email', 'Looks up nothing; delivers an email.');
+    expect([...p.families].sort()).toEqual(['pay', 'send']);
+    expect(p.read).toBe(false);
+  });
+
+  it('folds the name nouns to canonical nouns', () => {
+    expect(profile('send_sms').nameNouns.has('text')).toBe(true);
+    expect(profile('send_invitation').nameNouns.has('invite')).toBe(true);
+    expect(profile('list_calendar_meetings').nameNouns.has('event')).toBe(true);
+  });
+
+  it('marks a tool whose name verb reads as read-only', () => {
+    expect(profile('lookup_order').read).toBe(true);
+    expect(profile('get_weather').read).toBe(true);
+    expect(profile('list_events').read).toBe(true);
+    expect(profile('cancel_order').read).toBe(false);
+  });
+});
+
+describe('profileTool: verbless names take their verbs from the description', () => {
+  it('an action description gives action families', () => {
+    const p = profile('gcal', 'Create, update and delete Google Calendar events.');
+    expect(p.nameVerb).toBeNull();
+    expect([...p.descriptionVerbs]).toEqual(['create', 'update', 'delete']);
+    expect(p.families).toEqual(new Set(['create', 'update', 'remove', 'cancel']));
+    expect(p.read).toBe(false);
+  });
+
+  it('a read verb in the first clause makes the tool a reader, whatever follows', () => {
+    const p = profile('calendar', 'Look up events on the user calendar. Can also create events when asked.');
+    expect(p.read).toBe(true);
+    expect(p.families).toEqual(new Set(['lookup']));
+  });
+
+  it('"get" in the first clause reads', () => {
+    expect(profile('weather', 'Get the current forecast for a city.').read).toBe(true);
+  });
+
+  it('"read/write" in the description is not a reader', () => {
+    const p = profile('notion', 'Read/write access to Notion pages: search, create and update pages.');
+    expect(p.read).toBe(false);
+    expect(p.families.has('create')).toBe(true);
+  });
+
+  it('a name and no description has no families', () => {
+    const p = profile('nest');
+    expect(p.nameVerb).toBeNull();
+    expect(p.families.size).toBe(0);
+  });
+});
+
+describe('profileTool: passthrough tools', () => {
+  it('an API passthrough is generic and can act', () => {
+    const p = profile('stripe', 'Stripe API passthrough: call any Stripe endpoint with a method, path and body.');
+    expect(p).toMatchObject({ generic: true, read: false, nameVerb: null });
+  });
+
+  it('a CLI runner named by its command is generic', () => {
+    expect(profile('kubectl').generic).toBe(true);
+    expect(profile('k8s', 'Run a kubectl command against the cluster.').generic).toBe(true);
+  });
+
+  it('a read-only passthrough is generic and reads', () => {
+    expect(profile('sql', 'Run a read-only SQL query against the analytics warehouse.')).toMatchObject({ generic: true, read: true });
+  });
+
+  it('a tool with its own action verb is never generic', () => {
+    expect(profile('send_email', 'Send an email through the Mailgun API.').generic).toBe(false);
+  });
+});
+
+describe('canonicalNoun', () => {
+  it.each([
+    ['invitations', 'invite'],
+    ['Meetings', 'event'],
+    ['Emails', 'email'],
+    ['PRs', 'pull'],
+    ['replicas', 'replica'],
+    ['files', 'file'],
+    ['memories', 'memory'],
+  ])('%s → %s', (word, noun) => {
+    expect(canonicalNoun(word)).toBe(noun);
+  });
+});
