@@ -148,8 +148,21 @@ export function checkMessages(messages: unknown, options: CheckMessagesOptions =
   return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)) });
 }
 
+/** Profiles of tools seen before, keyed by name and description; a tool list is profiled once per process. */
+const PROFILE_CACHE = new Map<string, ToolProfile>();
+const PROFILE_CACHE_LIMIT = 10_000;
+
 function profiles(tools: readonly ToolSpec[]): ToolProfile[] {
-  return tools.map(profileTool);
+  return tools.map((tool) => {
+    const key = `${tool.name}\u0000${tool.description}`;
+    let profile = PROFILE_CACHE.get(key);
+    if (profile === undefined) {
+      profile = profileTool(tool);
+      if (PROFILE_CACHE.size >= PROFILE_CACHE_LIMIT) PROFILE_CACHE.clear();
+      PROFILE_CACHE.set(key, profile);
+    }
+    return profile;
+  });
 }
 
 function toolsFromEvents(events: readonly ConversationEvent[]): string[] {

@@ -42,6 +42,8 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = { both: 2, two: 2, three:
 const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disabled', 'in', 'at', 'running', 'open', 'closed', 'locked', 'unlocked', 'armed', 'disarmed', 'paused', 'stopped', 'set']);
 const PAST_UNITS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
 const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
+/** The offer phrases as one alternation of literals (linear time). */
+const OFFER = new RegExp(OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 
 /** Find the claims of one clause and the state it passes on. */
@@ -52,9 +54,9 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const lowerClause = clause.toLowerCase();
   const inherited = options.first ? { subject: 'none' as const, blocked: false, conditional: false } : options.state;
   const conditionalAt = conditionalIndex(words);
-  const offer = OFFER_PHRASES.some((p) => lowerClause.includes(p));
-  const outside = pastTime(words);
-  const failure = words.some((w) => FAILURE.has(w));
+  const offer = OFFER.test(lowerClause);
+  let cues: { outside: boolean; failure: boolean } | null = null;
+  const later = (): { outside: boolean; failure: boolean } => (cues ??= { outside: pastTime(words), failure: words.some((w) => FAILURE.has(w)) });
 
   let otherActor = false;
   for (let i = 0; i < words.length; i++) {
@@ -79,7 +81,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       offer;
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
-    if (pre.some((w) => REPORTED.has(w)) || failure || outside) return { claims: [], state: nextState };
+    if (pre.some((w) => REPORTED.has(w)) || later().failure || later().outside) return { claims: [], state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words))) return { claims: [], state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && /\byou\b|\byourself\b/i.test(options.sentence)) return { claims: [], state: nextState };
     if (form === 'passive' || form === 'status') {
@@ -112,7 +114,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     blocked: (subjectHere === null ? inherited.blocked || blockedHere : blockedHere) || (subjectHere === null && otherActor),
     conditional: inherited.conditional || conditionalAt !== -1,
   };
-  if (outcome === null || state.blocked || state.conditional || failure || outside) return { claims: [], state };
+  if (outcome === null || state.blocked || state.conditional || later().failure || later().outside) return { claims: [], state };
   if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: [], state };
   return { claims: [outcome], state };
 }

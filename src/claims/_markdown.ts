@@ -33,14 +33,15 @@ const INLINE_CODE = /`([^`\n]{0,400})`/g;
 
 /** Split a reply into cleaned lines, dropping code, quotes and drafts. */
 export function cleanReply(text: string): ReplyLine[] {
-  const raw = text.replace(/\r\n?/g, '\n').split('\n');
+  const raw = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).split('\n');
   const out: ReplyLine[] = [];
   let inFence = false;
   let inDraft = false;
   let draftHasContent = false;
   let draftRuled = false;
   for (const line of raw) {
-    if (FENCE.test(line)) {
+    const first = line.trimStart()[0];
+    if ((first === '`' || first === '~') && FENCE.test(line)) {
       inFence = !inFence;
       continue;
     }
@@ -50,7 +51,7 @@ export function cleanReply(text: string): ReplyLine[] {
       if (inDraft && draftHasContent && !draftRuled) inDraft = false;
       continue;
     }
-    if (QUOTE_LINE.test(line)) continue;
+    if (first === '>' && QUOTE_LINE.test(line)) continue;
     if (inDraft) {
       // A draft between horizontal rules runs to the closing rule, blank lines included.
       if (RULE.test(line)) {
@@ -73,7 +74,39 @@ export function cleanReply(text: string): ReplyLine[] {
   return out;
 }
 
+const LINE_MARKERS = new Set(['#', '-', '*', '+', '•', '|', '[', ':', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+const STATUS_MARK = new RegExp(STATUS_MARKS.map((m) => m.replace(/[[\]]/g, '\\$&')).join('|'));
+
 function cleanLine(line: string): ReplyLine | null {
+  let text = line.trim();
+  let item = false;
+  let status = false;
+  let table = false;
+  // Block markers (headings, bullets, tables, checkboxes) can only open a line.
+  if (LINE_MARKERS.has(text[0] ?? '')) return cleanMarkedLine(text);
+  text = inline(text);
+  if (STATUS_MARK.test(text)) {
+    status = true;
+    text = text.replace(STATUS_MARK_ALL, ' ✅ ');
+  }
+  if (text.includes('  ') || text.includes('\t')) text = text.replace(/\s+/g, ' ').trim();
+  if (text === '') return null;
+  return { text, status, item, table };
+}
+
+const STATUS_MARK_ALL = new RegExp(STATUS_MARK.source, 'g');
+
+/** Emphasis, links, inline code and double-quoted text, each only when its marker is present. */
+function inline(text: string): string {
+  let t = text;
+  if (t.includes('`')) t = t.replace(INLINE_CODE, '$1');
+  if (t.includes('](')) t = t.replace(LINK, '$1');
+  if (t.includes('*') || t.includes('__') || t.includes('~~')) t = t.replace(EMPHASIS, '');
+  if (t.includes('"') || t.includes('“') || t.includes('«')) t = t.replace(DOUBLE_QUOTED, '"[quote]"');
+  return t;
+}
+
+function cleanMarkedLine(line: string): ReplyLine | null {
   let text = line;
   let item = false;
   let status = false;
@@ -98,12 +131,10 @@ function cleanLine(line: string): ReplyLine | null {
     item = true;
     text = text.replace(CHECKBOX, '');
   }
-  text = text.replace(INLINE_CODE, '$1').replace(LINK, '$1').replace(EMPHASIS, '').replace(DOUBLE_QUOTED, '"[quote]"');
-  for (const mark of STATUS_MARKS) {
-    if (text.includes(mark)) {
-      status = true;
-      text = text.split(mark).join(' ✅ ');
-    }
+  text = inline(text);
+  if (STATUS_MARK.test(text)) {
+    status = true;
+    text = text.replace(STATUS_MARK_ALL, ' ✅ ');
   }
   text = text.replace(/\s+/g, ' ').trim();
   if (text === '') return null;

@@ -13,35 +13,46 @@ export interface Sentence {
 
 const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g', 'i.e', 'approx', 'no', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'inc', 'ltd', 'co', 'a.m', 'p.m', 'fig', 'min', 'sec', 'hr', 'hrs']);
 
+const TERMINATOR = /[.!?…✅]/g;
+const CLOSERS = new Set(['.', '!', '?', ')', '"', '”']);
+const AFTER_TERMINATOR = new Set([' ', '\t', ')', '"', '”']);
+
 /** Split one cleaned line into sentences. Status marks (✅) end a sentence too. */
 export function splitSentences(line: string): Sentence[] {
   const out: Sentence[] = [];
   let start = 0;
-  const push = (end: number): void => {
-    const text = line.slice(start, end).trim();
-    start = end;
-    if (text === '' || text === '✅') return;
-    const stripped = text.replace(/✅/g, ' ').replace(/\s+/g, ' ').trim();
-    if (stripped === '') return;
-    out.push({ text: stripped, clauses: splitClauses(stripped), question: /\?\s*\W*$/u.test(stripped) });
+  const push = (end: number, skip = 0): void => {
+    let text = line.slice(start, end).trim();
+    start = end + skip;
+    if (text.includes('✅')) text = text.replace(/✅/g, ' ').trim();
+    if (text === '') return;
+    if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
+    out.push({ text, clauses: splitClauses(text), question: endsWithQuestion(text) });
   };
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
+  for (const m of line.matchAll(TERMINATOR)) {
+    const i = m.index;
+    if (i < start) continue;
+    const ch = m[0];
     if (ch === '✅') {
-      push(i);
-      start = i + 1;
+      push(i, 1);
       continue;
     }
-    if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== '…') continue;
     const next = line[i + 1];
-    if (next !== undefined && next !== ' ' && next !== '\t' && next !== ')' && next !== '"' && next !== '”') continue;
+    if (next !== undefined && !AFTER_TERMINATOR.has(next)) continue;
     if (ch === '.' && isAbbreviation(line, i)) continue;
     let end = i + 1;
-    while (end < line.length && /[.!?)"”]/.test(line[end] ?? '')) end++;
+    while (end < line.length && CLOSERS.has(line[end] ?? '')) end++;
     push(end);
   }
   push(line.length);
   return out;
+}
+
+/** The sentence ends with "?" (after any closing quotes, brackets or emoji). */
+function endsWithQuestion(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && !/[\p{L}\p{N}?]/u.test(text[i] ?? '')) i--;
+  return text[i] === '?';
 }
 
 function isAbbreviation(line: string, dot: number): boolean {
@@ -72,7 +83,8 @@ export function splitClauses(sentence: string): string[] {
   return out.map((p) => p.trim().replace(/^[,;:]\s*/, '')).filter((p) => p !== '');
 }
 
-const WORD = /[\p{L}\p{N}$€£¥#@][\p{L}\p{N}'’@.\-_#/+%]*/gu;
+const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
+const TRAILING = new Set(['.', '-', "'", '_', '/']);
 
 const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
   "i've": ['i', 'have'], "we've": ['we', 'have'], "i'm": ['i', 'am'], "we're": ['we', 'are'], "i'd": ['i', "'d"],
@@ -87,9 +99,17 @@ const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
 /** Lower-case word tokens, contractions expanded ("I've" → "i", "have"), possessive "'s" split off. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().replace(/’/g, "'").matchAll(WORD)) {
-    let w = m[0].replace(/[.\-'_/]+$/, '');
+  const lower = text.toLowerCase();
+  for (const m of (lower.includes('’') ? lower.replace(/’/g, "'") : lower).matchAll(WORD)) {
+    let w = m[0];
+    let end = w.length;
+    while (end > 0 && TRAILING.has(w[end - 1] ?? '')) end--;
+    if (end !== w.length) w = w.slice(0, end);
     if (w === '') continue;
+    if (!w.includes("'")) {
+      out.push(w);
+      continue;
+    }
     const expanded = CONTRACTIONS[w];
     if (expanded) {
       out.push(...expanded);

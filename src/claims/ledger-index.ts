@@ -21,8 +21,10 @@ export interface Backing {
 
 /** An append-only index of settled calls. */
 export class LedgerIndex implements Backing {
-  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest }>();
+  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest; pending: LedgerEntry[] }>();
   readonly #words = new Set<string>();
+  /** Results not yet split into words: folding waits until a value is first looked up. */
+  #pending: LedgerEntry[] = [];
 
   constructor(entries: Iterable<LedgerEntry> = []) {
     for (const e of entries) this.add(e);
@@ -31,18 +33,16 @@ export class LedgerIndex implements Backing {
   add(entry: LedgerEntry): void {
     let tool = this.#byTool.get(entry.tool);
     if (tool === undefined) {
-      tool = { ok: 0, failed: 0, digest: new ArgsDigest() };
+      tool = { ok: 0, failed: 0, digest: new ArgsDigest(), pending: [] };
       this.#byTool.set(entry.tool, tool);
     }
     if (entry.status === 'ok') {
       tool.ok++;
-      tool.digest.add(entry);
+      tool.pending.push(entry);
     } else {
       tool.failed++;
     }
-    const text = resultText(entry);
-    if (text === '') return;
-    for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(m[0].replace(/[.\-]+$/, ''));
+    this.#pending.push(entry);
   }
 
   state(tool: string): 'ok' | 'failed' | 'none' {
@@ -52,10 +52,20 @@ export class LedgerIndex implements Backing {
 
   digests(tool: string): readonly ArgsDigest[] {
     const t = this.#byTool.get(tool);
-    return t === undefined || t.ok === 0 ? [] : [t.digest];
+    if (t === undefined || t.ok === 0) return [];
+    for (const entry of t.pending) t.digest.add(entry);
+    t.pending = [];
+    return [t.digest];
   }
 
   seen(value: string): boolean {
+    if (this.#pending.length > 0) {
+      for (const entry of this.#pending) {
+        const text = resultText(entry);
+        for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(m[0].replace(/[.\-]+$/, ''));
+      }
+      this.#pending = [];
+    }
     return this.#words.has(value);
   }
 
