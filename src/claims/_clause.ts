@@ -5,11 +5,12 @@
  * without a subject of their own ("I'll create the series and send invites").
  */
 import {
-  COMPLETION_VERBS, NOMINALIZATIONS, STATE_ADVERBS, STATE_PARTICIPLES,
+  COMPLETION_VERBS, STATE_ADVERBS, STATE_PARTICIPLES,
   CONDITIONAL, FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
 } from './lexicon.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
+import { nominalizations } from './_lookup.js';
 import type { ClaimForm } from './extract-claims.js';
 
 /** What a clause passes on to the next clause of its sentence. */
@@ -38,7 +39,7 @@ interface ReadOptions {
 const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
 const STATUS_FOLLOWERS = new Set(['to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
 const BY_MEANS = new Set(['me', 'us', 'myself', 'email', 'mail', 'text', 'sms', 'phone', 'card', 'hand', 'default', 'date', 'name', 'id', 'number', 'mistake', 'accident', 'the', 'a', 'an', 'then', 'now', 'end', 'tomorrow', 'today', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'noon', 'midnight', 'eod', 'cob']);
-const NUMBER_WORDS: Readonly<Record<string, number>> = { both: 2, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({ both: 2, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 }));
 const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disabled', 'in', 'at', 'running', 'open', 'closed', 'locked', 'unlocked', 'armed', 'disarmed', 'paused', 'stopped', 'set']);
 const PAST_UNITS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
 const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
@@ -233,10 +234,10 @@ function countOf(words: readonly string[]): number | undefined {
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
     const next = words[i + 1] ?? '';
-    const n = NUMBER_WORDS[w] ?? (/^\d{1,4}$/.test(w) ? Number(w) : undefined);
+    const n = NUMBER_WORDS.get(w) ?? (/^\d{1,4}$/.test(w) ? Number(w) : undefined);
     if (n === undefined) continue;
     if (w === 'both' || (/^[a-z]/.test(next) && next.endsWith('s') && !['am', 'pm', 'usd', 'eur'].includes(next))) return n;
-    if (NUMBER_WORDS[w] !== undefined && (next === '' || !/^\d/.test(next))) return n;
+    if (NUMBER_WORDS.has(w) && (next === '' || !/^\d/.test(next))) return n;
   }
   return undefined;
 }
@@ -280,7 +281,7 @@ function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: string)
 function completionVerb(lemma: string, subject: readonly string[], after: readonly string[]): string {
   if (!COMPLETION_VERBS.has(lemma)) return lemma;
   for (const w of [...subject, ...after]) {
-    const action = NOMINALIZATIONS[w];
+    const action = nominalizations.get(w);
     if (action !== undefined) return action;
   }
   return '*';

@@ -86,7 +86,7 @@ export function splitClauses(sentence: string): string[] {
 const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
 const TRAILING = new Set(['.', '-', "'", '_', '/']);
 
-const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
+const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   "i've": ['i', 'have'], "we've": ['we', 'have'], "i'm": ['i', 'am'], "we're": ['we', 'are'], "i'd": ['i', "'d"],
   "we'd": ['we', "'d"], "i'll": ['i', "'ll"], "we'll": ['we', "'ll"], "you're": ['you', 'are'], "you've": ['you', 'have'],
   "you'll": ['you', "'ll"], "you'd": ['you', "'d"], "they're": ['they', 'are'], "they've": ['they', 'have'],
@@ -94,7 +94,7 @@ const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
   "that'll": ['that', "'ll"], "there's": ['there', 'is'], "here's": ['here', 'is'], "it's": ['it', 'is'],
   "that's": ['that', 'is'], "what's": ['what', 'is'], "he's": ['he', 'is'], "she's": ['she', 'is'],
   "let's": ['let', 'us'], "who's": ['who', 'is'],
-};
+}));
 
 /** Lower-case word tokens, contractions expanded ("I've" → "i", "have"), possessive "'s" split off. */
 export function tokenize(text: string): string[] {
@@ -110,7 +110,7 @@ export function tokenize(text: string): string[] {
       out.push(w);
       continue;
     }
-    const expanded = CONTRACTIONS[w];
+    const expanded = CONTRACTIONS.get(w);
     if (expanded) {
       out.push(...expanded);
       continue;

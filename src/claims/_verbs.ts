@@ -2,7 +2,8 @@
  * Lookups over the lexicon: which token is a claimed verb, which families a lemma belongs to, and
  * which base-form verbs a request names.
  */
-import { AMBIGUOUS_PAST, PAST_FORMS, PHRASAL, VERB_FAMILIES } from './lexicon.js';
+import { VERB_FAMILIES } from './lexicon.js';
+import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
 
 /** lemma → families it belongs to. */
 const FAMILIES_OF: ReadonlyMap<string, readonly string[]> = (() => {
@@ -45,15 +46,13 @@ export function pastVerbAt(tokens: readonly string[], i: number): VerbHit | null
   const w = tokens[i];
   if (w === undefined) return null;
   const particle = tokens[i + 1];
-  const phrasal = PHRASAL[w];
-  if (phrasal && particle !== undefined && phrasal[particle] !== undefined) {
-    return { lemma: phrasal[particle], index: i, end: i + 2, ambiguous: AMBIGUOUS_PAST[w] !== undefined };
-  }
+  const phrasal = PHRASAL_MAP.get(w);
+  const near = particle === undefined ? undefined : phrasal?.get(particle);
+  if (near !== undefined) return { lemma: near, index: i, end: i + 2, ambiguous: ambiguousPast.has(w) };
   // A split phrasal verb: "looked it up", "rolled them back".
   const split = tokens[i + 2];
-  if (phrasal && split !== undefined && phrasal[split] !== undefined && SPLIT_OBJECTS.has(particle ?? '')) {
-    return { lemma: phrasal[split], index: i, end: i + 3, ambiguous: AMBIGUOUS_PAST[w] !== undefined };
-  }
+  const far = split === undefined ? undefined : phrasal?.get(split);
+  if (far !== undefined && SPLIT_OBJECTS.has(particle ?? '')) return { lemma: far, index: i, end: i + 3, ambiguous: ambiguousPast.has(w) };
   if (w === 'let') {
     // "let them know", "let the audit lead know": a notification. "let me know" is a request.
     const window = tokens.slice(i + 1, i + 6);
@@ -61,9 +60,9 @@ export function pastVerbAt(tokens: readonly string[], i: number): VerbHit | null
     if (k > 0 && window[0] !== 'me' && window[0] !== 'us') return { lemma: 'notify', index: i, end: i + 2 + k, ambiguous: true };
     return null;
   }
-  const lemma = PAST_FORMS[w];
+  const lemma = pastForms.get(w);
   if (lemma !== undefined) return { lemma, index: i, end: i + 1, ambiguous: false };
-  const amb = AMBIGUOUS_PAST[w];
+  const amb = ambiguousPast.get(w);
   if (amb !== undefined) return { lemma: amb, index: i, end: i + 1, ambiguous: true };
   return null;
 }
@@ -80,6 +79,6 @@ export function baseVerb(word: string): string | null {
 /** Lemma of a tool-name word, including nouns that name their action ("rollback", "lookup", "setup"). */
 export function toolVerb(word: string): string | null {
   if (FAMILIES_OF.has(word)) return word;
-  const past = PAST_FORMS[word];
+  const past = pastForms.get(word);
   return past ?? null;
 }

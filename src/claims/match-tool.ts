@@ -2,7 +2,8 @@
  * Matches an extracted claim to the tool it is about: by verb family, by the claim's object against
  * the tool's name and description, and by the object a verb implies ("texted" → an SMS tool).
  */
-import { READ_FAMILIES, VERB_FAMILIES, VERB_OBJECT_HINTS } from './lexicon.js';
+import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
@@ -32,7 +33,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
   const objects = new Set(claim.object.split(' ').filter((w) => w !== '').map(canonicalNoun));
-  const hints = new Set((VERB_OBJECT_HINTS[claim.verb] ?? []).map(canonicalNoun));
+  const hints = new Set((verbObjectHints.get(claim.verb) ?? []).map(canonicalNoun));
 
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number }> = [];
   profiles.forEach((profile, order) => {

@@ -4,7 +4,8 @@
  * only reads.
  */
 import type { ToolSpec } from '../tools.js';
-import { GENERIC_TOOL_WORDS, NOUN_SYNONYMS, READ_FAMILIES, STOPWORDS } from './lexicon.js';
+import { GENERIC_TOOL_WORDS, READ_FAMILIES, STOPWORDS } from './lexicon.js';
+import { nounSynonyms } from './_lookup.js';
 import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
 
@@ -30,7 +31,7 @@ export interface ToolProfile {
 /** Canonical form of a noun token: singular, synonyms folded ("invitation" → "invite"). */
 export function canonicalNoun(word: string): string {
   const lower = word.toLowerCase();
-  return NOUN_SYNONYMS[lower] ?? NOUN_SYNONYMS[stem(lower)] ?? stem(lower);
+  return nounSynonyms.get(lower) ?? nounSynonyms.get(stem(lower)) ?? stem(lower);
 }
 
 /** Build the profile of one tool. */
