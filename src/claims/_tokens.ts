@@ -73,14 +73,23 @@ const CLAUSE_BREAK = /; | — | – | - |: |, and then | and then |, and |, but 
 export function splitClauses(sentence: string): string[] {
   const out: string[] = [];
   let from = 0;
-  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+  const add = (part: string): void => {
+    let p = part.trim();
+    if (p[0] === ',' || p[0] === ';' || p[0] === ':') p = p.slice(1).trim();
+    if (p !== '') out.push(p);
+  };
+  CLAUSE_BREAK.lastIndex = 0;
+  for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) {
     const at = m.index;
-    out.push(sentence.slice(from, at));
-    const word = /[a-z]+/i.exec(m[0]);
-    from = word === null ? at + m[0].length : at + word.index;
+    add(sentence.slice(from, at));
+    // Keep a conjunction ("but", "and") as the clause's first word; drop punctuation breaks.
+    const brk = m[0];
+    let k = 0;
+    while (k < brk.length && (brk[k] === ' ' || brk[k] === ',')) k++;
+    from = /[a-z]/i.test(brk[k] ?? '') ? at + k : at + brk.length;
   }
-  out.push(sentence.slice(from));
-  return out.map((p) => p.trim().replace(/^[,;:]\s*/, '')).filter((p) => p !== '');
+  add(sentence.slice(from));
+  return out;
 }
 
 const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
@@ -99,8 +108,10 @@ const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entr
 /** Lower-case word tokens, contractions expanded ("I've" → "i", "have"), possessive "'s" split off. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  const lower = text.toLowerCase();
-  for (const m of (lower.includes('’') ? lower.replace(/’/g, "'") : lower).matchAll(WORD)) {
+  let lower = text.toLowerCase();
+  if (lower.includes('’')) lower = lower.replace(/’/g, "'");
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(lower); m !== null; m = WORD.exec(lower)) {
     let w = m[0];
     let end = w.length;
     while (end > 0 && TRAILING.has(w[end - 1] ?? '')) end--;

@@ -13,6 +13,7 @@ import { cleanReply } from './_markdown.js';
 import { splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
 import { notYetAt, readClause, type ClauseState } from './_clause.js';
+import { mayClaim } from './_trigger.js';
 import { NEGATION, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
 /** How a claim is phrased. */
@@ -59,7 +60,7 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
     // A table row is data ("Issued — March 3"); only a status-marked row claims, through its label.
     const sentences = line.table ? [] : splitSentences(line.text);
     for (const sentence of sentences) {
-      if (sentence.question) continue;
+      if (sentence.question || !mayClaim(sentence.text)) continue;
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
       sentence.clauses.forEach((clause, i) => {
         const tokens = tokenize(clause);
