@@ -79,9 +79,7 @@ const STATUS_MARK = new RegExp(STATUS_MARKS.map((m) => m.replace(/[[\]]/g, '\\$&
 
 function cleanLine(line: string): ReplyLine | null {
   let text = line.trim();
-  let item = false;
   let status = false;
-  let table = false;
   // Block markers (headings, bullets, tables, checkboxes) can only open a line.
   if (LINE_MARKERS.has(text[0] ?? '')) return cleanMarkedLine(text);
   text = inline(text);
@@ -91,7 +89,7 @@ function cleanLine(line: string): ReplyLine | null {
   }
   if (text.includes('  ') || text.includes('\t')) text = text.replace(/\s+/g, ' ').trim();
   if (text === '') return null;
-  return { text, status, item, table };
+  return { text, status, item: false, table: false };
 }
 
 const STATUS_MARK_ALL = new RegExp(STATUS_MARK.source, 'g');

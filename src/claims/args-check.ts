@@ -6,7 +6,7 @@
  * agrees. Ambiguous sentences (two amounts, qualified amounts such as "each", "around", "half of")
  * are not judged. Constant time per claim: the calls are folded into {@link ArgsDigest}s.
  */
-import { ArgsDigest, cents, refShape, stripZeros } from './args-digest.js';
+import { cents, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
 import { findAmounts, findEmails, findRefs, normalizeRef, qualifiedAmount } from './_values.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */

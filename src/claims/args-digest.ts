@@ -7,7 +7,7 @@ import { findEmails, leaves, normalizeRef } from './_values.js';
 
 const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
 const ID_KEY = /id$|_id|number|num$|^no$|ref|key|code|^pr$|^issue$|^order$|^ticket$|^build$|^deal$|^invoice$|^account$|locator|pnr/i;
-const WORD = /[a-z0-9@+][a-z0-9@.+\-]*/g;
+const WORD = /[a-z0-9@+][a-z0-9@.+-]*/g;
 const KEEP_RECENT = 5;
 
 /** `prefix:digits` of an identifier: "inv-0042" → "inv:4", "4821" → ":4". */
@@ -62,7 +62,7 @@ export class ArgsDigest {
       this.words.add(text);
       this.words.add(stripZeros(text));
       for (const m of String(value).toLowerCase().matchAll(WORD)) {
-        const w = m[0].replace(/[.\-]+$/, '');
+        const w = m[0].replace(/[.-]+$/, '');
         this.words.add(w);
         this.words.add(stripZeros(w));
       }

@@ -62,7 +62,7 @@ export class LedgerIndex implements Backing {
     if (this.#pending.length > 0) {
       for (const entry of this.#pending) {
         const text = resultText(entry);
-        for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(m[0].replace(/[.\-]+$/, ''));
+        for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(m[0].replace(/[.-]+$/, ''));
       }
       this.#pending = [];
     }
@@ -86,7 +86,7 @@ export class LedgerIndex implements Backing {
 }
 
 /** Words of result text: numbers, references, emails ("rf-88213", "89.99", "a@b.co"). */
-const WORD = /[a-z0-9@+][a-z0-9@.+\-]*/g;
+const WORD = /[a-z0-9@+][a-z0-9@.+-]*/g;
 
 function resultText(entry: LedgerEntry): string {
   const r = entry.result;
