@@ -83,7 +83,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || later().failure || later().outside) return { claims: [], state: nextState };
-    if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words))) return { claims: [], state: { ...nextState, subject: 'other' } };
+    if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words, hit.end, hit.end + 4))) return { claims: [], state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && /\byou\b|\byourself\b/i.test(options.sentence)) return { claims: [], state: nextState };
     if (form === 'passive' || form === 'status') {
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
@@ -210,8 +210,9 @@ function pastTime(words: readonly string[]): boolean {
   return false;
 }
 
-function onPastDate(words: readonly string[]): boolean {
-  for (let i = 0; i < words.length; i++) {
+/** "was created on 2024-05-01", "submitted to your bank on Nov 4": a dated act, before this run. Looks at `words[from..to]`. */
+function onPastDate(words: readonly string[], from = 0, to = words.length): boolean {
+  for (let i = from; i < Math.min(to + 1, words.length); i++) {
     const next = words[i + 1] ?? '';
     if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return true;
     if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return true;
