@@ -1,0 +1,148 @@
+// The CLI contract users script against: input shapes, --json lines, exit status.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCheck } from '../src/cli/check-command.js';
+import { runValidate } from '../src/cli/validate-command.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'claimcheck-cli-'));
+const tools = [
+  { name: 'send_email', description: 'Send an email to a customer.' },
+  { name: 'issue_refund', description: 'Refund an order.' },
+];
+const honest = {
+  id: 'honest',
+  format: 'transcript',
+  tools,
+  messages: [
+    { role: 'user', content: 'Refund order 4821 please.' },
+    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
+    { role: 'assistant', content: "I've refunded $64.00 for order 4821." },
+  ],
+};
+const fabricated = {
+  id: 'fabricated',
+  format: 'transcript',
+  tools,
+  messages: [
+    { role: 'user', content: 'Refund order 4821 and email me.' },
+    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
+    { tool: 'send_email', status: 'error', error: 'SMTP timeout' },
+    { role: 'assistant', content: "Refund issued and I've emailed you the confirmation." },
+  ],
+};
+
+function capture(): { out: string[]; err: string[]; sinks: { out: (l: string) => void; err: (l: string) => void } } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, sinks: { out: (l) => out.push(l), err: (l) => err.push(l) } };
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('claimcheck check', () => {
+  it('prints one JSON line per conversation in input order and exits 1 when something is fabricated', async () => {
+    const path = file('two.jsonl', `${JSON.stringify(honest)}\n\n${JSON.stringify(fabricated)}\n`);
+    const c = capture();
+    const status = await runCheck([path], { json: true }, c.sinks);
+    expect(status).toBe(1);
+    const lines = c.out.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.id)).toEqual(['honest', 'fabricated']);
+    expect(Object.keys(lines[1] ?? {})).toEqual(['id', 'verdict', 'ok', 'summary', 'confirmed', 'claimedButNeverRan', 'unmatched', 'suspected', 'ranButUnreported']);
+    expect(lines[1]).toMatchObject({ verdict: 'fabricated', ok: false, claimedButNeverRan: [{ tool: 'send_email', reason: 'tool_failed', source: 'rules' }] });
+    expect(lines[0]).toMatchObject({ verdict: 'clean', ok: true });
+  });
+
+  it('adds per-turn receipts with --turns', async () => {
+    const path = file('one.json', JSON.stringify(fabricated));
+    const c = capture();
+    await runCheck([path], { json: true, turns: true }, c.sinks);
+    const line = JSON.parse(c.out[0] ?? '{}') as { turns: Array<Record<string, unknown>> };
+    expect(line.turns).toHaveLength(1);
+    expect(line.turns[0]).toMatchObject({ turn: 1, messageIndex: 3, verdict: 'fabricated', version: 1 });
+  });
+
+  it('reads a bare message array and a JSON list of conversations', async () => {
+    const bare = file('bare.json', JSON.stringify(honest.messages));
+    const list = file('list.json', JSON.stringify([honest, fabricated]));
+    const c = capture();
+    expect(await runCheck([bare], { json: true, tools: file('tools.json', JSON.stringify(tools)) }, c.sinks)).toBe(0);
+    expect(await runCheck([list], { json: true }, c.sinks)).toBe(1);
+    expect(c.out.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['bare.json', 'honest', 'fabricated']);
+  });
+
+  it('reports an unreadable conversation, goes on, and exits 2', async () => {
+    const broken = { id: 'legacy', messages: [{ role: 'assistant', content: null, function_call: { name: 'x', arguments: '{}' } }] };
+    const path = file('mixed.jsonl', `${JSON.stringify(broken)}\nnot json\n${JSON.stringify(fabricated)}\n`);
+    const c = capture();
+    const status = await runCheck([path], { json: true }, c.sinks);
+    expect(status).toBe(2);
+    const lines = c.out.map((l) => JSON.parse(l) as { id: string; error?: { code: string }; verdict?: string });
+    expect(lines[0]).toMatchObject({ id: 'legacy', error: { code: 'unreadable_messages' } });
+    expect(lines[1]).toMatchObject({ id: 'mixed.jsonl:2', error: { code: 'invalid_input' } });
+    expect(lines[2]).toMatchObject({ id: 'fabricated', verdict: 'fabricated' });
+  });
+
+  it('rejects an unknown --format and a missing file with exit 2 and a message', async () => {
+    const c = capture();
+    expect(await runCheck([], { format: 'bogus' }, c.sinks)).toBe(2);
+    expect(c.err[0]).toMatch(/unknown --format "bogus"/);
+    expect(await runCheck([join(dir, 'nope.json')], {}, c.sinks)).toBe(2);
+    expect(c.err[1]).toMatch(/nope\.json/);
+  });
+
+  it('ignores tools given with --ignore-tools when listing unreported calls', async () => {
+    const quiet = { ...honest, messages: [...honest.messages.slice(0, 2), { tool: 'send_email', status: 'ok', args: {}, result: 'sent' }, honest.messages[2]] };
+    const c = capture();
+    await runCheck([file('quiet.json', JSON.stringify(quiet))], { json: true, ignoreTools: 'send_email' }, c.sinks);
+    expect(JSON.parse(c.out[0] ?? '{}')).toMatchObject({ verdict: 'clean', ranButUnreported: [] });
+  });
+
+  it('prints a readable report with the flagged quote', async () => {
+    const c = capture();
+    await runCheck([file('r.json', JSON.stringify(fabricated))], {}, c.sinks);
+    const text = c.out.join('\n');
+    expect(text).toContain('FABRICATED');
+    expect(text).toContain('send_email');
+    expect(text).toContain('tool_failed');
+    expect(text).toContain("I've emailed you the confirmation");
+  });
+});
+
+describe('claimcheck validate', () => {
+  it('prints one line per call and exits 1 when any is invalid', async () => {
+    const schema = { type: 'object', properties: { to: { type: 'string', format: 'email' } }, required: ['to'] };
+    const records = [
+      { id: 'good', tool: { name: 'send_email', parameters: schema }, args: { to: 'a@b.co' } },
+      { id: 'bad', tool: { name: 'send_email', parameters: schema }, args: '{"to": "nope"}' },
+    ];
+    const c = capture();
+    const status = await runValidate([file('calls.json', JSON.stringify(records))], { json: true }, c.sinks);
+    expect(status).toBe(1);
+    expect(c.out.map((l) => JSON.parse(l) as unknown)).toEqual([
+      { id: 'good', ok: true, failures: [] },
+      { id: 'bad', ok: false, failures: [{ category: 'format_violation', path: '/to', message: expect.any(String) as string }] },
+    ]);
+  });
+});
+
+describe('the built binary', () => {
+  const bin = new URL('../dist/cli/main.js', import.meta.url).pathname;
+
+  it('reads stdin and sets the exit status', () => {
+    const run = spawnSync(process.execPath, [bin, 'check', '--json', '-'], { input: JSON.stringify(fabricated), encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'fabricated' });
+  });
+
+  it('prints its version and exits 2 on an unknown command', () => {
+    expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(spawnSync(process.execPath, [bin, 'bogus'], { encoding: 'utf8' }).status).toBe(2);
+  });
+});

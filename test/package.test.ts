@@ -1,0 +1,46 @@
+// The package surface: what the root exports, and that the root loads no optional SDK or driver.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as root from '../src/index.js';
+
+describe('package surface', () => {
+  it('exports exactly the public API', () => {
+    expect(Object.keys(root).sort()).toEqual(
+      [
+        'ClaimcheckError', 'ClaimcheckErrorCode', 'Ledger', 'MessageFormat', 'RECEIPT_VERSION', 'Receipt',
+        'ValidationFailureCategory', 'check', 'checkMessages', 'checkTurns', 'createValidator', 'detectFormat',
+        'extractClaims', 'normalizeTools', 'readAnthropic', 'readConversation', 'readOpenAIChat', 'readOpenAIResponses',
+        'readTranscript', 'resultFailure', 'turnReceiptToJSON', 'validateInput', 'validateToolCall',
+        'validationFailureCategories',
+      ].sort(),
+    );
+  });
+
+  it('declares an explicit exports map, ESM and no side effects', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    expect(pkg.type).toBe('module');
+    expect(pkg.sideEffects).toBe(false);
+    expect(Object.keys(pkg.exports as object)).toEqual(['.', './testing', './package.json']);
+    expect(pkg.bin).toEqual({ claimcheck: './dist/cli/main.js' });
+  });
+
+  it('loads no provider SDK or database driver from the built root (its whole import graph)', async () => {
+    await import(new URL('../dist/index.js', import.meta.url).href);
+    const graph = collectImports(new URL('../dist/index.js', import.meta.url));
+    expect([...graph].filter((s) => !s.startsWith('.') && !s.startsWith('node:'))).toEqual(expect.arrayContaining(['ajv']));
+    expect([...graph].some((s) => /^(openai|@anthropic-ai|better-sqlite3|@langchain|ai|pg|@modelcontextprotocol)(\/|$)/.test(s))).toBe(false);
+  });
+});
+
+/** Every bare import specifier reachable from a built module, following relative imports. */
+function collectImports(entry: URL, seen = new Set<string>(), specifiers = new Set<string>()): Set<string> {
+  if (seen.has(entry.href)) return specifiers;
+  seen.add(entry.href);
+  const source = readFileSync(entry, 'utf8');
+  for (const m of source.matchAll(/(?:import|export)[^'"]{0,300}?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    const spec = m[1] ?? m[2] ?? '';
+    specifiers.add(spec);
+    if (spec.startsWith('.')) collectImports(new URL(spec, entry), seen, specifiers);
+  }
+  return specifiers;
+}
