@@ -1,0 +1,48 @@
+/**
+ * The labelled corpus as a test suite: every case of ../shared/corpus/{dev,reports} (beside the repo)
+ * runs through the checker and the validator, the report is printed, and the scores must hold.
+ * Each dev claims case is also checked on its own for readability (not for a perfect score).
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkTurns } from '../src/check.js';
+import type { MessageFormat } from '../src/conversation.js';
+import { formatEval } from '../src/eval/format-eval.js';
+import { loadCases, type ClaimsCase } from '../src/eval/load-cases.js';
+import { runEval } from '../src/eval/run-eval.js';
+
+const dev = fileURLToPath(new URL('../../shared/corpus/dev', import.meta.url));
+const reports = fileURLToPath(new URL('../../shared/corpus/reports', import.meta.url));
+
+const thresholds = {
+  claimPrecision: 0.97,
+  claimRecall: 0.8,
+  falseAlarmRate: 0.03,
+  perTurnAccuracy: 0.9,
+  validationAccuracy: 0.95,
+  claimsCases: 200,
+};
+
+const cases = loadCases([dev, reports]);
+const devClaims = loadCases([dev]).filter((c): c is ClaimsCase => c.kind === 'claims');
+
+describe('corpus', () => {
+  it(`scores above the thresholds on at least ${thresholds.claimsCases} claims cases`, () => {
+    const report = runEval(cases);
+    console.log(formatEval(report));
+    expect(report.claimsCases).toBeGreaterThanOrEqual(thresholds.claimsCases);
+    expect(report.validationCases).toBeGreaterThan(0);
+    expect(report.claimPrecision.value).toBeGreaterThanOrEqual(thresholds.claimPrecision);
+    expect(report.claimRecall.value).toBeGreaterThanOrEqual(thresholds.claimRecall);
+    expect(report.falseAlarmRate.value).toBeLessThanOrEqual(thresholds.falseAlarmRate);
+    expect(report.perTurnAccuracy.value).toBeGreaterThanOrEqual(thresholds.perTurnAccuracy);
+    expect(report.validationAccuracy.value).toBeGreaterThanOrEqual(thresholds.validationAccuracy);
+  });
+
+  describe('every dev claims case is readable', () => {
+    it.each(devClaims.map((c) => [c.id, c] as const))('%s', (_id, kase) => {
+      const turns = checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools });
+      expect(turns.length).toBeGreaterThanOrEqual(Math.max(1, ...kase.perTurn.map((t) => t.turn)));
+    });
+  });
+});
