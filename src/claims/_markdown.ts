@@ -7,6 +7,7 @@
  * with " — "), checklists. Every pattern here is linear-time (no nested quantifiers).
  */
 import { DRAFT_CUES, STATUS_MARKS } from './lexicon.js';
+import { unlink, unquote } from './_scan.js';
 
 /** One cleaned line of the reply. */
 export interface ReplyLine {
@@ -25,10 +26,8 @@ const QUOTE_LINE = /^\s*>/;
 const BULLET = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const HEADING = /^\s*#{1,6}\s+/;
 const CHECKBOX = /^\[( |x|X)\]\s*/;
-const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}/;
-const LINK = /\[([^\]\n]{0,500})\]\([^)\s]{0,2000}\)/g;
+const TABLE_SEPARATOR = /^[\s|:-]+$/;
 const EMPHASIS = /(\*\*|__|~~|\*)/g;
-const DOUBLE_QUOTED = /"[^"\n]{0,400}"|“[^”\n]{0,400}”|«[^»\n]{0,400}»/g;
 const INLINE_CODE = /`([^`\n]{0,400})`/g;
 
 /** Split a reply into cleaned lines, dropping code, quotes and drafts. */
@@ -98,9 +97,9 @@ const STATUS_MARK_ALL = new RegExp(STATUS_MARK.source, 'g');
 function inline(text: string): string {
   let t = text;
   if (t.includes('`')) t = t.replace(INLINE_CODE, '$1');
-  if (t.includes('](')) t = t.replace(LINK, '$1');
+  if (t.includes('](')) t = unlink(t);
   if (t.includes('*') || t.includes('__') || t.includes('~~')) t = t.replace(EMPHASIS, '');
-  if (t.includes('"') || t.includes('“') || t.includes('«')) t = t.replace(DOUBLE_QUOTED, '"[quote]"');
+  if (t.includes('"') || t.includes('“') || t.includes('«')) t = unquote(t, '"[quote]"');
   return t;
 }
 
@@ -109,7 +108,7 @@ function cleanMarkedLine(line: string): ReplyLine | null {
   let item = false;
   let status = false;
   let table = false;
-  if (TABLE_SEPARATOR.test(text) && /^[\s|:-]+$/.test(text)) return null;
+  if (text.includes('--') && TABLE_SEPARATOR.test(text)) return null;
   if (text.trimStart().startsWith('|')) {
     item = true;
     table = true;

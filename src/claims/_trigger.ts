@@ -12,7 +12,7 @@ const irregular = new Set<string>(['let', 'all', 'both', 'set']);
 for (const form of [...Object.keys(PAST_FORMS), ...Object.keys(PHRASAL), ...Object.keys(AMBIGUOUS_PAST)]) {
   if (!form.endsWith('ed')) irregular.add(form);
 }
-for (const t of TERSE_DONE) for (const part of t.split('_')) irregular.add(part.replace(/'.*$/, ''));
+for (const t of TERSE_DONE) for (const part of t.split('_')) irregular.add(part.includes("'") ? part.slice(0, part.indexOf("'")) : part);
 
 const PAST = new RegExp(`ed\\b|\\b(?:${[...irregular].sort((a, b) => b.length - a.length).map(escape).join('|')})\\b`, 'i');
 const COPULA = /\b(?:is|are)\b|'re\b|'s\b/i;

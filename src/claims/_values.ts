@@ -2,6 +2,7 @@
  * Specific values a claim states: money amounts in common currencies and formats, cued reference
  * numbers, email addresses. Linear-time patterns only.
  */
+import { scanEmails, trimEnd } from './_scan.js';
 
 /** A money amount read from text. */
 export interface Amount {
@@ -67,14 +68,13 @@ export function findRefs(text: string): string[] {
 }
 
 export function normalizeRef(ref: string): string {
-  return ref.toLowerCase().replace(/^#/, '').replace(/[.,;:]+$/, '');
+  const lower = ref.toLowerCase();
+  return trimEnd(lower.startsWith('#') ? lower.slice(1) : lower, '.,;:');
 }
-
-const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/g;
 
 /** Email addresses, lower case. */
 export function findEmails(text: string): string[] {
-  return [...new Set([...text.matchAll(EMAIL)].map((m) => m[0].toLowerCase().replace(/\.+$/, '')))];
+  return scanEmails(text);
 }
 
 /** Every leaf of a JSON value, with its key, depth-first. */

@@ -3,6 +3,7 @@
  * reference or email is checked against every call in constant time.
  */
 import type { LedgerEntry } from '../ledger.js';
+import { trimEnd } from './_scan.js';
 import { findEmails, leaves, normalizeRef } from './_values.js';
 
 const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
@@ -62,7 +63,7 @@ export class ArgsDigest {
       this.words.add(text);
       this.words.add(stripZeros(text));
       for (const m of String(value).toLowerCase().matchAll(WORD)) {
-        const w = m[0].replace(/[.-]+$/, '');
+        const w = trimEnd(m[0], '.-');
         this.words.add(w);
         this.words.add(stripZeros(w));
       }

@@ -161,12 +161,13 @@ function fromRequest(text: string, request: string): ExtractedClaim[] {
  * The verb is the label's verb when it has one ("refund"), else any action (`*`) matched by the label's nouns.
  */
 function labelClaim(text: string): ExtractedClaim | null {
-  const m = /^([^:—–]{1,60})[:—–]\s*(.*)$/u.exec(text.replace(/✅/g, '').trim());
-  if (m === null) return null;
-  const label = tokenize(m[1] ?? '');
+  const line = text.replace(/✅/g, '').trim();
+  const cut = [':', '—', '–'].map((c) => line.indexOf(c)).filter((i) => i > 0 && i <= 60).sort((a, b) => a - b)[0];
+  if (cut === undefined) return null;
+  const label = tokenize(line.slice(0, cut));
   if (label.length === 0 || label.length > 4) return null;
   if (label.some((w, k) => NEGATION.has(w) || w.endsWith("n't") || notYetAt(label, k))) return null;
-  const rest = tokenize(m[2] ?? '');
+  const rest = tokenize(line.slice(cut + 1));
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
   const verb = label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
   const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));

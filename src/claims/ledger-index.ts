@@ -4,6 +4,7 @@
  * checking every turn stays linear in the conversation's length.
  */
 import type { LedgerEntry } from '../ledger.js';
+import { trimEnd } from './_scan.js';
 import { ArgsDigest } from './args-digest.js';
 
 /** What the judge needs to know about the backing calls. */
@@ -62,7 +63,7 @@ export class LedgerIndex implements Backing {
     if (this.#pending.length > 0) {
       for (const entry of this.#pending) {
         const text = resultText(entry);
-        for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(m[0].replace(/[.-]+$/, ''));
+        for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(trimEnd(m[0], '.-'));
       }
       this.#pending = [];
     }
