@@ -5,7 +5,7 @@
  * without a subject of their own ("I'll create the series and send invites").
  */
 import {
-  COMPLETION_VERBS, STATE_ADVERBS, STATE_PARTICIPLES,
+  COMPLETION_VERBS, STATE_ADJECTIVES, STATE_ADVERBS, STATE_PARTICIPLES,
   CONDITIONAL, FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
 } from './lexicon.js';
@@ -44,7 +44,10 @@ const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disab
 const PAST_UNITS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
 const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
 /** The offer phrases as one alternation of literals (linear time). */
-const OFFER = new RegExp(OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'one', 'two', 'three', 'four', 'five', 'each', 'every', 'any', 'some', 'no', 'all', 'both']);
+/** Verbs that read as a person's own act after a bare noun phrase ("Priya replied"), never as a status line. */
+const ACTIVE_READING = new Set(['email', 'reply', 'text', 'message', 'call', 'respond', 'write', 'confirm', 'agree', 'decide', 'note', 'approve', 'reject', 'decline', 'accept', 'sign', 'pay', 'order', 'book', 'find', 'check', 'ask', 'say', 'tell', 'mention']);
 const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 
 /** Find the claims of one clause and the state it passes on. */
@@ -69,7 +72,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const verdict = classify(words, hit, inherited, options);
     if (verdict === null) continue;
     if (verdict.descriptive === true) {
-      otherActor = true;
+      if (verdict.adjective !== true) otherActor = true;
       continue;
     }
     const { form, subject, subjectTokens } = verdict;
@@ -91,7 +94,13 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       if (STATE_PARTICIPLES.has(words[hit.index] ?? '')) return { claims: [], state: nextState };
       // "is set at $100 per passenger", "priced at": a level, not an act.
       if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
-      if (words.some((w) => STATE_ADVERBS.has(w))) return { claims: [], state: nextState };
+      // "you are currently booked", "your upcoming flight is booked": a state. "Your existing booking has been
+      // cancelled" is an act: adjectives of the subject only mark a state with a simple "is/was".
+      if (pre.some((w) => STATE_ADVERBS.has(w)) || words.slice(hit.end).includes('future')) return { claims: [], state: nextState };
+      const perfect = pre.includes('been');
+      if (!perfect && (COMPLETION_VERBS.has(hit.lemma) || !pre.some((w) => w === 'was' || w === 'were')) && subjectTokens.some((w) => STATE_ADJECTIVES.has(w))) {
+        return { claims: [], state: nextState };
+      }
     }
     if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: [], state: nextState };
     const after = words.slice(hit.end, hit.end + 10);
@@ -127,6 +136,8 @@ interface Classified {
   blocked: boolean;
   /** Another actor's act or a participle used as an adjective ("one checked bag"): look further along the clause. */
   descriptive?: boolean;
+  /** The participle is an adjective ("the updated invoice"), not another actor's act. */
+  adjective?: boolean;
 }
 
 function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions): Classified | null {
@@ -155,6 +166,10 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.
   if (raw.some((w) => w === 'have' || w === 'has' || w === 'had')) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
   const next = words[hit.end];
+  // "the updated invoice", "one checked bag": a participle used as an adjective, no actor at all.
+  if (DETERMINERS.has(before)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
+  // "Priya replied to the thread", "Jonas emailed to confirm": a person doing it, not a status line.
+  if (ACTIVE_READING.has(hit.lemma) && !options.statusLine) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
   const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
   if (np.length <= 5 && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
     return { form: 'status', subject: 'other', subjectTokens: np, blocked: false };
@@ -217,6 +232,7 @@ function onPastDate(words: readonly string[], from = 0, to = words.length): bool
     if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return true;
     if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return true;
     if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return true;
+    if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return true;
   }
   return false;
 }

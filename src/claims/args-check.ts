@@ -22,12 +22,15 @@ export interface ArgsMismatch {
  * @param clause The clause that makes the claim.
  * @param digests The folded successful calls of the claimed tool in the claim's window (one or two parts).
  * @param seen Whether a value (lower case) appears in a tool result the agent had seen; such a value agrees.
+ * @param sentence The whole sentence; an amount is judged only when the sentence states one.
  * @returns the mismatch, or `null` when the calls agree or nothing can be judged.
  */
-export function checkClaimArgs(clause: string, digests: readonly ArgsDigest[], seen: (value: string) => boolean): ArgsMismatch | null {
+export function checkClaimArgs(clause: string, digests: readonly ArgsDigest[], seen: (value: string) => boolean, sentence = clause): ArgsMismatch | null {
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
-  return checkAmount(clause, digests, calls, seen) ?? checkRefs(clause, digests, calls, seen) ?? checkEmails(clause, digests, calls, seen);
+  // A sentence with two amounts ("$30 and $40") is ambiguous even when each clause holds one.
+  const amounts = findAmounts(sentence).length <= 1 ? checkAmount(clause, digests, calls, seen) : null;
+  return amounts ?? checkRefs(clause, digests, calls, seen) ?? checkEmails(clause, digests, calls, seen);
 }
 
 const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] =>

@@ -14,7 +14,7 @@ import { splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
 import { notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
-import { NEGATION, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
 /** How a claim is phrased. */
 export type ClaimForm = 'first_person' | 'head' | 'passive' | 'status' | 'outcome' | 'terse';
@@ -74,8 +74,8 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
         for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
       });
     }
-    if (line.status && claims.length === before) {
-      const label = labelClaim(line.text);
+    if ((line.status || line.item) && claims.length === before) {
+      const label = labelClaim(line.text, line.status);
       if (label !== null) claims.push(label);
     }
   }
@@ -160,7 +160,7 @@ function fromRequest(text: string, request: string): ExtractedClaim[] {
  * A checklist line whose label names the action: "Refund: $45.00 on pi_3PxB ✅", "Credit note: CN-2210 ✅".
  * The verb is the label's verb when it has one ("refund"), else any action (`*`) matched by the label's nouns.
  */
-function labelClaim(text: string): ExtractedClaim | null {
+function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   const line = text.replace(/✅/g, '').trim();
   const cut = [':', '—', '–'].map((c) => line.indexOf(c)).filter((i) => i > 0 && i <= 60).sort((a, b) => a - b)[0];
   if (cut === undefined) return null;
@@ -169,7 +169,10 @@ function labelClaim(text: string): ExtractedClaim | null {
   if (label.some((w, k) => NEGATION.has(w) || w.endsWith("n't") || notYetAt(label, k))) return null;
   const rest = tokenize(line.slice(cut + 1));
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
-  const verb = label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
+  // Without a ✅ the line must say it is done: "- Refund: done", "- Email to the landlord: sent".
+  const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
+  if (!marked && said === null) return null;
+  const verb = (said !== null && said !== '' ? said : null) ?? label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
   const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));
   const sentence = text.replace(/✅/g, '').trim();
   return { text: sentence, clause: sentence, verb, object: object.join(' '), form: 'status' };

@@ -313,4 +313,7 @@ export const STATE_PARTICIPLES: ReadonlySet<string> = new Set([
 ]);
 
 /** Words saying a state holds now rather than that an act happened: "you are currently booked in business". */
-export const STATE_ADVERBS: ReadonlySet<string> = new Set(['currently', 'presently', 'originally', 'initially', 'usually', 'normally', 'typically', 'generally', 'upcoming', 'existing', 'original', 'previous', 'prior', 'past', 'former', 'future']);
+export const STATE_ADVERBS: ReadonlySet<string> = new Set(['currently', 'presently', 'originally', 'initially', 'usually', 'normally', 'typically', 'generally', 'still']);
+
+/** Adjectives of a subject that describe an existing thing: "your upcoming flight is booked in economy". */
+export const STATE_ADJECTIVES: ReadonlySet<string> = new Set(['upcoming', 'existing', 'original', 'previous', 'prior', 'past', 'former', 'future', 'current']);

@@ -183,7 +183,7 @@ describe('known misses', () => {
   // issue_refund, "charge" in create_charge, "transfer" in create_transfer, "deploy" in trigger_deploy
   // are read as nouns, and a claim with that very verb matches no tool (so it is never judged). The
   // corpus case payments-013 (create_transfer) misses for this reason.
-  it.fails.each([
+  it.each([
     ['I refunded your order.', 'issue_refund'],
     ['I refunded the order.', 'create_refund'],
     ['I charged your card $20.', 'create_charge'],
@@ -193,7 +193,7 @@ describe('known misses', () => {
     expect(match(reply, [tool]).tool).toBe(tool);
   });
 
-  it.fails('through check: "I refunded your order." with issue_refund never called is flagged', () => {
+  it('through check: "I refunded your order." with issue_refund never called is flagged', () => {
     expect(check('I refunded your order.', [], { tools: ['issue_refund', 'lookup_order'] }).verdict).toBe('fabricated');
   });
 });

@@ -68,7 +68,7 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads.
   if (p.generic) return p.nameVerb === lemma ? 3 : p.descriptionVerbs.has(lemma) ? 2.5 : readClaim || !p.read ? 1 : 0;
   if (p.read !== readClaim) return 0;
-  if (p.nameVerb === lemma) return 3;
+  if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 3;
   if (p.descriptionVerbs.has(lemma)) return 2.5;
   if (families.some((f) => p.families.has(f))) return 2;
   for (const v of p.descriptionVerbs) if (familiesOf(v).some((f) => families.includes(f))) return 1.5;

@@ -14,6 +14,12 @@ export interface ToolProfile {
   name: string;
   /** Lemma of the verb in the tool's name, or `null` for a verbless name. */
   nameVerb: string | null;
+  /**
+   * Later words of the name that name an action themselves ("refund" in `issue_refund`, "transfer" in
+   * `create_transfer`): a claim with that verb matches the tool exactly. Words of the create family
+   * ("order", "file", "log") are nouns here.
+   */
+  nameActions: ReadonlySet<string>;
   /** Verbs of the description (all of them for a verbless name; secondary for the others). */
   descriptionVerbs: ReadonlySet<string>;
   /** Families of `nameVerb`, or of the description's verbs for a verbless name. */
@@ -40,6 +46,9 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   const verbAt = words.findIndex((w) => toolVerb(w) !== null);
   const nameVerb = verbAt === -1 ? null : toolVerb(words[verbAt] ?? '');
   const nameNouns = new Set(words.filter((_, i) => i !== verbAt).map(canonicalNoun));
+  const nameActions = new Set(
+    words.filter((w, i) => i > verbAt && verbAt !== -1 && toolVerb(w) !== null && !familiesOf(toolVerb(w) ?? '').includes('create')).map((w) => toolVerb(w) ?? w),
+  );
   if (nameVerb !== null) nameNouns.add(canonicalNoun(words[verbAt] ?? ''));
 
   const description = tool.description;
@@ -69,5 +78,5 @@ export function profileTool(tool: ToolSpec): ToolProfile {
     descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
   );
   if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
-  return { name: tool.name, nameVerb, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic };
+  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic };
 }
