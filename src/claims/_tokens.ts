@@ -2,11 +2,10 @@
  * Sentence, clause and word splitting for the claim extractor. Linear-time patterns only.
  */
 
-/** A sentence of a reply line, cut into clauses. */
+/** A sentence of a reply line. Cut it into clauses with {@link splitClauses} when it is worth reading. */
 export interface Sentence {
   /** The sentence text as written (cleaned of markdown). */
   text: string;
-  clauses: string[];
   /** Ends with a question mark. */
   question: boolean;
 }
@@ -27,7 +26,7 @@ export function splitSentences(line: string): Sentence[] {
     if (text.includes('✅')) text = text.replace(/✅/g, ' ').trim();
     if (text === '') return;
     if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
-    out.push({ text, clauses: splitClauses(text), question: endsWithQuestion(text) });
+    out.push({ text, question: endsWithQuestion(text) });
   };
   for (const m of line.matchAll(TERMINATOR)) {
     const i = m.index;

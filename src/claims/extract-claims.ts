@@ -10,7 +10,7 @@
  * outside this run, honest failure reports, reported speech).
  */
 import { cleanReply } from './_markdown.js';
-import { splitSentences, tokenize } from './_tokens.js';
+import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
 import { notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
@@ -62,7 +62,7 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
     for (const sentence of sentences) {
       if (sentence.question || !mayClaim(sentence.text)) continue;
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
-      sentence.clauses.forEach((clause, i) => {
+      splitClauses(sentence.text).forEach((clause, i) => {
         const tokens = tokenize(clause);
         if (tokens.length === 0) return;
         if (isTerse(tokens)) {
@@ -125,7 +125,7 @@ interface RequestedVerb {
 function requestVerbs(request: string): RequestedVerb[] {
   const out: RequestedVerb[] = [];
   for (const sentence of splitSentences(request.replace(/\n+/g, '. '))) {
-    for (const clause of sentence.clauses) {
+    for (const clause of splitClauses(sentence.text)) {
       const tokens = tokenize(clause);
       for (let i = 0; i < tokens.length; i++) {
         const w = tokens[i] ?? '';

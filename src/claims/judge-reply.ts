@@ -61,7 +61,7 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
     }
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, input.backing.digests(tool), (v) => input.backing.seen(v), x.text);
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, () => input.backing.digests(tool), (v) => input.backing.seen(v), x.text);
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed });
       continue;
