@@ -22,6 +22,53 @@ export const ClaimcheckErrorCode = {
   invalidInput: 'invalid_input',
   /** A labelled corpus case that is not in the documented case format. */
   invalidCase: 'invalid_case',
+  // Raised by a guard result's `raiseOnFailure()`, one code per failure category (`data`: the result's
+  // `failure`, `tool` and `callId`). The first eight are the validation categories; the executor was not run.
+  /** The arguments text is not valid JSON. */
+  invalidJson: 'invalid_json',
+  /** The model called a tool that is not registered. */
+  unknownTool: 'unknown_tool',
+  /** A required argument is absent. */
+  missingRequired: 'missing_required',
+  /** An argument has the wrong type. */
+  typeMismatch: 'type_mismatch',
+  /** An argument is not one of the allowed values. */
+  enumViolation: 'enum_violation',
+  /** An argument fails its `format` or `pattern`. */
+  formatViolation: 'format_violation',
+  /** An argument breaks a bound (minimum, length, item count...). */
+  constraintViolation: 'constraint_violation',
+  /** An argument the schema does not allow. */
+  extraField: 'extra_field',
+  /** The executor threw, or its result reports a failure (the action receipt says `ok: false`). */
+  toolFailed: 'tool_failed',
+  /** The action ran and its `verify` returned `HALT(reason)`. */
+  halted: 'halted',
+  /** `guard.execute` (synchronous) met an executor or `verify` that returned a promise; use `executeAsync`. */
+  asyncExecutor: 'async_executor',
+  /** A guard was used after `close()`. */
+  guardClosed: 'guard_closed',
+  // Raised by the ledger store (`claimcheck/store`); each message says what failed, on which file, and how to fix it.
+  /** An optional peer dependency (`better-sqlite3` for the store) is not installed or cannot load. */
+  missingDependency: 'missing_dependency',
+  /** A record passed to a store lacks a required field or has a field of the wrong type. */
+  invalidRecord: 'invalid_record',
+  /** A store opened `readonly` on a database file that does not exist. */
+  storeNotFound: 'store_not_found',
+  /** The store's file is not a claimcheck ledger: not SQLite, damaged, or another application's database. */
+  storeCorrupt: 'store_corrupt',
+  /** The ledger's schema is newer than this claimcheck reads, or a `readonly` store would need a migration. */
+  storeVersion: 'store_version',
+  /** Another process held the database lock longer than the store's busy timeout. */
+  storeLocked: 'store_locked',
+  /** The ledger cannot be written: read-only file or folder, or a store opened `readonly`. */
+  storeReadonly: 'store_readonly',
+  /** The disk, or the database's size limit, is full. */
+  storeFull: 'store_full',
+  /** Any other failure to open, read or write the ledger (the path is a folder, an I/O error). */
+  storeIo: 'store_io',
+  /** A store method was called after `close()`. */
+  storeClosed: 'store_closed',
 } as const;
 export type ClaimcheckErrorCode = (typeof ClaimcheckErrorCode)[keyof typeof ClaimcheckErrorCode];
 

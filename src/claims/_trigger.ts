@@ -1,24 +1,52 @@
 /**
- * A fast, sound pre-filter: a sentence can hold a claim only if it has a past form ("-ed" or an
- * irregular form of the lexicon), an outcome ("is/are … now/on/live/off"), or a terse completion
- * word. Sentences without any are skipped before tokenizing. Built from the lexicon, so a form added
- * there is never filtered out. Every pattern is an alternation of literals: linear time.
+ * A fast, sound pre-filter: a sentence can hold a claim only if one of its words is a claimed verb
+ * form of the lexicon (a past form, the first word of a phrasal verb, "let"), a terse completion word,
+ * or it pairs "is/are" with an outcome word ("now", "on", "live", "off"). Sentences without any are
+ * skipped before clause splitting and tokenizing. Built from the lexicon, so a form added there is
+ * never filtered out. One pass over the characters, no regular expression.
  */
-import { AMBIGUOUS_PAST, PAST_FORMS, PHRASAL, TERSE_DONE } from './lexicon.js';
+import { TERSE_DONE } from './lexicon.js';
+import { ambiguousPast, pastForms, phrasal } from './_lookup.js';
 
-const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const TRIGGERS = new Set<string>(['set', 'done']);
+for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.keys()]) TRIGGERS.add(form);
+TRIGGERS.delete('let');
+// A terse reply names its completion word last ("all set", "you're all set", "taken care of"): that word triggers.
+for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').pop() ?? t);
+const COPULAS = new Set(['is', 'are', 're', 's']);
+const OUTCOMES = new Set(['now', 'on', 'live', 'off']);
 
-const irregular = new Set<string>(['let', 'all', 'both', 'set']);
-for (const form of [...Object.keys(PAST_FORMS), ...Object.keys(PHRASAL), ...Object.keys(AMBIGUOUS_PAST)]) {
-  if (!form.endsWith('ed')) irregular.add(form);
-}
-for (const t of TERSE_DONE) for (const part of t.split('_')) irregular.add(part.includes("'") ? part.slice(0, part.indexOf("'")) : part);
-
-const PAST = new RegExp(`ed\\b|\\b(?:${[...irregular].sort((a, b) => b.length - a.length).map(escape).join('|')})\\b`, 'i');
-const COPULA = /\b(?:is|are)\b|'re\b|'s\b/i;
-const STATE = /\b(?:now|on|live|off)\b/i;
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c === 45 || c >= 0xc0;
 
 /** False only when the sentence cannot hold a claim. */
 export function mayClaim(sentence: string): boolean {
-  return PAST.test(sentence) || (COPULA.test(sentence) && STATE.test(sentence));
+  const text = sentence.toLowerCase();
+  let copula = false;
+  let outcome = false;
+  let start = -1;
+  let afterLet = false;
+  for (let i = 0; i <= text.length; i++) {
+    const letter = i < text.length && isLetter(text.charCodeAt(i));
+    if (letter) {
+      if (start === -1) start = i;
+      continue;
+    }
+    if (start === -1) continue;
+    let word = text.slice(start, i);
+    start = -1;
+    const apostrophe = word.indexOf("'");
+    if (apostrophe !== -1) {
+      const tail = word.slice(apostrophe + 1);
+      if (COPULAS.has(tail)) copula = true;
+      word = word.slice(0, apostrophe);
+    }
+    if (TRIGGERS.has(word)) return true;
+    // "let them know" notifies; "let me know" asks.
+    if (afterLet && word !== 'me' && word !== 'us') return true;
+    afterLet = word === 'let';
+    if (COPULAS.has(word)) copula = true;
+    else if (OUTCOMES.has(word)) outcome = true;
+    if (copula && outcome) return true;
+  }
+  return false;
 }

@@ -1,0 +1,58 @@
+/**
+ * Internal: the fail-open log. When claimcheck itself fails while guarding a call (a bug, a schema Ajv
+ * cannot compile, a receipt reader that throws, a sink that is down), the call goes on and the incident
+ * is logged once per cause.
+ */
+
+/** Where warnings go: anything with a `warn(message, cause?)` method; `console` by default. */
+export interface GuardLogger {
+  warn(message: string, ...detail: unknown[]): void;
+}
+
+/** The step of guarding that failed. */
+export type IncidentStep = 'validation' | 'receipt' | 'verify' | 'record' | 'sink' | 'check';
+
+const MAX_CAUSES = 1_000;
+
+/** Logs each distinct cause once and counts every incident. */
+export class IncidentLog {
+  readonly #logger: GuardLogger;
+  readonly #seen = new Set<string>();
+  count = 0;
+
+  constructor(logger: GuardLogger) {
+    this.#logger = logger;
+  }
+
+  /**
+   * Note an incident at `step` on `tool` and return its one-line description (`validation: …`). The
+   * first incident with a given step and error message is logged with its cause; repeats are counted only.
+   */
+  report(step: IncidentStep, tool: string, cause: unknown): string {
+    this.count++;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const text = `${step}: ${reason}`;
+    const key = `${step}\u0000${reason}`;
+    if (!this.#seen.has(key)) {
+      if (this.#seen.size >= MAX_CAUSES) this.#seen.clear();
+      this.#seen.add(key);
+      const after = step === 'sink' || step === 'record' || step === 'check' ? 'the call is unaffected' : 'the executor ran anyway and the call is marked unknown';
+      this.#warn(`claimcheck: guarding ${JSON.stringify(tool)} failed at ${text} (${after}; logged once per cause).`, cause);
+    }
+    return text;
+  }
+
+  /** Log a warning that is no incident (`close()` checks). */
+  warn(message: string): void {
+    this.#warn(message);
+  }
+
+  #warn(message: string, cause?: unknown): void {
+    try {
+      if (cause === undefined) this.#logger.warn(message);
+      else this.#logger.warn(message, cause);
+    } catch {
+      // A logger that throws must not break the user's call either.
+    }
+  }
+}

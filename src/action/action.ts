@@ -1,0 +1,77 @@
+/**
+ * Executors, and `action()`: the mark of a side-effecting tool, whose output must carry proof.
+ */
+import { ClaimcheckError } from '../errors.js';
+import type { ReceiptReader } from './action-receipt.js';
+import type { Verify } from './verify-outcome.js';
+
+/** What an executor gets besides its arguments. */
+export interface ExecutorContext {
+  /** The tool name called. */
+  tool: string;
+  /** The call's id: the provider's, or a generated UUID. */
+  callId: string;
+}
+
+/**
+ * Runs one tool: takes the validated arguments object and returns the tool's output (or a promise of
+ * it, under `guard.executeAsync`). A throw (or a rejection) is a `failed` operation, recorded with its
+ * message.
+ */
+export type Executor<Args = Record<string, unknown>, Output = unknown> = (args: Args, context: ExecutorContext) => Output | Promise<Output>;
+
+/** Options of {@link action}. */
+export interface ActionOptions<Args = Record<string, unknown>, Output = unknown> {
+  /** Reads the proof from the output: `idField('message_id')` or your own function. Required. */
+  receipt: ReceiptReader<Args, Output>;
+  /** Checks the output against the arguments: `PASS`, `FLAG(reason)` or `HALT(reason)`. Default: none (proof alone makes it `posted`). */
+  verify?: Verify<Args, Output>;
+}
+
+/** A side-effecting tool's executor with its receipt reader and optional verify; made by {@link action}. */
+export interface Action {
+  readonly kind: 'action';
+  readonly executor: Executor;
+  readonly receipt: ReceiptReader;
+  readonly verify: Verify | null;
+}
+
+/**
+ * Mark `executor` as a side-effecting tool (it sends, pays, books, deletes...). The guard reads a
+ * receipt from each output and the operation is `posted` only with proof (a non-null id) and a passing
+ * `verify`; a plain executor is read-only: validated and recorded, no receipt asked.
+ *
+ * ```ts
+ * executors: { send_email: action(sendEmail, { receipt: idField('message_id') }) }
+ * ```
+ * @throws ClaimcheckError `invalid_options` when `executor`, `receipt` or `verify` is not a function.
+ */
+export function action<Args = Record<string, unknown>, Output = unknown>(
+  executor: Executor<Args, Output>,
+  options: ActionOptions<Args, Output>,
+): Action {
+  if (typeof executor !== 'function') {
+    throw new ClaimcheckError('invalid_options', `action(executor, options) needs a function as executor, got ${typeof executor}.`);
+  }
+  if (typeof options?.receipt !== 'function') {
+    throw new ClaimcheckError(
+      'invalid_options',
+      "action(executor, { receipt }) needs a receipt reader: idField('message_id') or a function returning { ok, id, kind }.",
+    );
+  }
+  if (options.verify !== undefined && typeof options.verify !== 'function') {
+    throw new ClaimcheckError('invalid_options', `action option verify must be a function returning PASS, FLAG(reason) or HALT(reason), got ${typeof options.verify}.`);
+  }
+  // The generic parameters only type the user's functions; the guard calls them with validated arguments.
+  return Object.freeze({
+    kind: 'action',
+    executor: executor as Executor,
+    receipt: options.receipt as ReceiptReader,
+    verify: (options.verify ?? null) as Verify | null,
+  });
+}
+
+/** True for a value made by {@link action} (also by a second copy of the package). */
+export function isAction(value: unknown): value is Action {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'action' && typeof (value as Action).executor === 'function';
+}

@@ -1,0 +1,85 @@
+/**
+ * The records a guard keeps: one {@link Operation} per guarded call, one {@link Interception} per call
+ * whose arguments were rejected, one {@link ReceiptRecord} per checked reply. Plain JSON-safe data,
+ * free of raw argument values unless the guard's `captureArgs` is on, so a store can persist them as they are.
+ */
+import type { Receipt } from '../receipt.js';
+import type { ValidationFailureCategory } from '../validate/validation-failure.js';
+import type { ActionReceipt } from './action-receipt.js';
+import type { VerifyOutcome } from './verify-outcome.js';
+
+/**
+ * How a guarded call settled.
+ * - `posted`: an action whose output carried proof (an id) and whose `verify`, if any, passed.
+ * - `unknown`: an action that returned without proof; or any call the guard could not judge because
+ *   claimcheck itself failed (an incident; fail open); or, on a claim, an action claimed with no call.
+ * - `needs_review`: an action whose `verify` returned `FLAG` or `HALT`.
+ * - `failed`: arguments rejected (the executor did not run), the executor threw, or the output reports a failure.
+ * - `read`: a read-only tool (not marked with `action()`) ran and returned; no proof is asked of it.
+ */
+export type OperationState = 'posted' | 'unknown' | 'needs_review' | 'failed' | 'read';
+
+/** What made an operation fail: a validation category, `tool_failed` (threw or reported failure) or `halted` (`HALT`). */
+export type GuardFailureCategory = ValidationFailureCategory | 'tool_failed' | 'halted';
+
+/** One guarded call. */
+export interface Operation {
+  /** The provider's call id, or a generated UUID. */
+  callId: string;
+  /** The tool name called. */
+  tool: string;
+  /** `action` for tools marked with `action()`, `read` otherwise (also for unknown tools). */
+  kind: 'action' | 'read';
+  state: OperationState;
+  /** `false` when the executor was not run (arguments rejected). */
+  ran: boolean;
+  /** `true` for calls made through `executeRepaired` (arguments repaired after a rejection). */
+  repaired: boolean;
+  /** The proof read from the output; `null` for read-only tools and calls that did not return. */
+  receipt: ActionReceipt | null;
+  /** What `verify` said; `null` when there is no `verify` or it did not run. */
+  verify: VerifyOutcome | null;
+  /** Set when `state` is `failed`, or `needs_review` after `HALT`. */
+  failure: GuardFailureCategory | null;
+  /**
+   * Error text: the executor's error message, the output's failure text, the `HALT` reason, or for
+   * rejected arguments `"<category> at <path>"` (no values). `null` otherwise.
+   */
+  error: string | null;
+  /** When claimcheck itself failed on this call (fail open): what failed, e.g. `validation: …`. `null` otherwise. */
+  incident: string | null;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  endedAt: number;
+  /** The arguments as called; present only when the guard's `captureArgs` is on. */
+  args?: unknown;
+}
+
+/** One call whose arguments were rejected before its executor ran. Carries no argument values unless `captureArgs` is on. */
+export interface Interception {
+  callId: string;
+  tool: string;
+  /** The most relevant failure's category. */
+  category: ValidationFailureCategory;
+  /** JSON Pointer of that failure (`''` for the whole arguments). */
+  path: string;
+  /** Every failure, by category and path (messages are left out: they quote values). */
+  failures: Array<{ category: ValidationFailureCategory; path: string }>;
+  /** Hex SHA-256 of the arguments' canonical JSON (object keys sorted; raw text hashed as a JSON string): equal arguments, equal hash. */
+  argsHash: string;
+  repaired: boolean;
+  /** Epoch milliseconds. */
+  at: number;
+  /** The rejected arguments (object or raw text); present only when `captureArgs` is on. */
+  args?: unknown;
+}
+
+/** One reply checked by `checkBypass`. */
+export interface ReceiptRecord {
+  /** The receipt, each judged claim carrying its `operation` state. */
+  receipt: Receipt;
+  /** The calls the reply was judged against (this turn's operations, in call order). */
+  callIds: string[];
+  /** Epoch milliseconds. */
+  at: number;
+}
