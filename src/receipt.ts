@@ -2,6 +2,7 @@
  * The receipt: what a reply claimed, diffed against what the ledger shows ran.
  * Its JSON form is versioned ({@link RECEIPT_VERSION}) and written down in docs/formats.md.
  */
+import type { OperationState } from './action/operation.js';
 import type { LedgerEntry } from './ledger.js';
 
 /** Why a claim is flagged. */
@@ -11,7 +12,13 @@ export type FlagReason =
   /** The tool was called and every call failed. */
   | 'tool_failed'
   /** The tool ran, but every call contradicts a value the claim states (amount, reference, email). */
-  | 'args_mismatch';
+  | 'args_mismatch'
+  /**
+   * Set by a guard's `checkBypass` only: the claim's tool is an action that ran and returned, but no
+   * call of it in the turn is `posted` (its output carried no proof, or `verify` flagged or halted it).
+   * The claim's `operation` says which.
+   */
+  | 'not_proven';
 
 /** One action claim found in a reply. */
 export interface Claim {
@@ -33,6 +40,12 @@ export interface Claim {
   count?: number;
   /** For `args_mismatch`: the values the calls used instead of the claimed one. */
   observed?: unknown[];
+  /**
+   * Set by a guard's `checkBypass` only, on confirmed and flagged claims: the state of the claimed
+   * tool's operation this turn (the best of its calls: `posted`, `read`, `needs_review`, `unknown`,
+   * `failed`); `unknown` for a claim whose tool was not called.
+   */
+  operation?: OperationState;
 }
 
 /** `fabricated` when anything is flagged; else `unreported` when a tool ran and the reply never mentions it; else `clean`. */
@@ -67,7 +80,7 @@ export interface ReceiptParts {
 export class Receipt {
   /** Claims backed by a successful call. */
   readonly confirmed: readonly Claim[];
-  /** Claims whose tool never ran, failed, or ran with contradicting arguments; each has a `reason`. */
+  /** Claims whose tool never ran, failed, ran with contradicting arguments, or (guard only) ran without proof; each has a `reason`. */
   readonly claimedButNeverRan: readonly Claim[];
   /** Claims no listed tool fits, or whose only fit is by verb family to a tool that never ran. Not judged. */
   readonly unmatched: readonly Claim[];

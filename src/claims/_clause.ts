@@ -103,7 +103,10 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       }
     }
     if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: [], state: nextState };
-    const after = words.slice(hit.end, hit.end + 10);
+    // The object ends where an instrument begins: "processed using your gift card", "sent via SMS".
+    const window = words.slice(hit.end, hit.end + 10);
+    const instrument = window.findIndex((w) => w === 'using' || w === 'via');
+    const after = instrument === -1 ? window : window.slice(0, instrument);
     const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
     const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after), object: object.join(' '), form };
     const count = countOf(after.length > 0 ? after : subjectTokens);
