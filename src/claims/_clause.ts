@@ -54,6 +54,10 @@ const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: ClauseClaim[]; state: ClauseState } {
   let start = 0;
   while (start < tokens.length && LEADING_CONJUNCTIONS.has(tokens[start] ?? '')) start++;
+  // "Got it, saved", "Done, the newsletter has been archived": an acknowledgement, not a subject.
+  if (tokens[start] === 'got' && tokens[start + 1] === 'it') start += 2;
+  if (tokens[start] === 'all' && tokens[start + 1] === 'done') start += 1;
+  if (tokens[start] === 'done' && start + 1 < tokens.length) start += 1;
   const words = tokens.slice(start);
   const lowerClause = clause.toLowerCase();
   const inherited = options.first ? { subject: 'none' as const, blocked: false, conditional: false } : options.state;
@@ -294,7 +298,19 @@ function isInfinitive(word: string): boolean {
 function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: string): boolean {
   const rest = words.slice(hit.end);
   if (rest.length > 1 || (rest.length === 1 && !['at', 'on', 'by', 'date', 'time', 'from', 'to', 'for'].includes(rest[0] ?? ''))) return false;
-  return /^[^:]{1,30}:/.test(sentence) && hit.index === 0;
+  const colon = sentence.indexOf(':');
+  if (hit.index !== 0 || colon < 1 || colon > 30) return false;
+  // "Created At: 2024-05-14" is a field; "Blocked: Lunch w/ Grandma" reports an act.
+  const value = tokenizeValue(sentence.slice(colon + 1));
+  return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value);
+}
+
+const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'today', 'yesterday', 'tomorrow', 'n/a', 'none', 'never', 'yes', 'no', 'true', 'false']);
+
+function tokenizeValue(text: string): string {
+  const t = text.trim().toLowerCase();
+  const end = t.search(/[\s,]/);
+  return end === -1 ? t : t.slice(0, end);
 }
 
 /** "The booking has been completed" claims a booking: a completion verb takes its action from its subject. */

@@ -12,7 +12,7 @@ export interface Sentence {
 
 const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g', 'i.e', 'approx', 'no', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'inc', 'ltd', 'co', 'a.m', 'p.m', 'fig', 'min', 'sec', 'hr', 'hrs']);
 
-const TERMINATOR = /[.!?…✅]/g;
+const TERMINATOR = /[.!?…✅]|\p{Extended_Pictographic}/gu;
 const CLOSERS = new Set(['.', '!', '?', ')', '"', '”']);
 const AFTER_TERMINATOR = new Set([' ', '\t', ')', '"', '”']);
 
@@ -34,6 +34,12 @@ export function splitSentences(line: string): Sentence[] {
     const ch = m[0];
     if (ch === '✅') {
       push(i, 1);
+      continue;
+    }
+    if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== '…') {
+      // An emoji ends a sentence when a capitalized word follows: "Back door is locked 🔒 The first attempt…".
+      const after = i + ch.length;
+      if (line[after] === ' ' && /[A-Z]/.test(line[after + 1] ?? '')) push(after);
       continue;
     }
     const next = line[i + 1];

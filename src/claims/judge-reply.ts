@@ -37,6 +37,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     ...(input.previous === undefined ? {} : { previous: input.previous }),
   });
 
+  const stretchTools = new Set(input.stretch.map((e) => e.tool));
   const confirmed: Claim[] = [];
   const flagged: Claim[] = [];
   const unmatched: Claim[] = [];
@@ -48,7 +49,9 @@ export function judgeReply(input: JudgeInput): Receipt {
     if (x.count !== undefined) claim.count = x.count;
     const tool = match.tool;
     const state = tool === null ? 'none' : ran(tool);
-    if (tool === null || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly)) {
+    // A weak match confirms only a call of this turn: "I also added a note" does not restate an earlier ticket.
+    const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool);
+    if (tool === null || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
       pushOnce(unmatched, seen, `u:${x.text}:${x.verb}`, { ...claim, tool: null });
       continue;
     }

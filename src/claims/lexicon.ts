@@ -13,7 +13,7 @@
  */
 export const VERB_FAMILIES: Readonly<Record<string, readonly string[]>> = {
   send: ['send', 'email', 'text', 'message', 'notify', 'forward', 'mail', 'dm', 'reply', 'deliver', 'resend', 'invite', 'let', 'ping', 'sms', 'contact', 'alert', 'page'],
-  post: ['post', 'publish', 'announce', 'comment', 'reply', 'pin', 'tweet', 'share'],
+  post: ['post', 'publish', 'announce', 'comment', 'reply', 'pin', 'tweet', 'share', 'leave'],
   create: ['create', 'add', 'make', 'open', 'insert', 'generate', 'register', 'file', 'log', 'record', 'setup', 'draft', 'start', 'build', 'place', 'submit', 'enroll', 'attach', 'append', 'new', 'put', 'issue', 'raise', 'write', 'save', 'presign', 'provision', 'order', 'book', 'schedule'],
   book: ['book', 'reserve', 'schedule', 'hold', 'block', 'rebook'],
   schedule: ['schedule', 'set', 'remind', 'book', 'plan', 'queue'],
@@ -59,7 +59,7 @@ export const PAST_FORMS: Readonly<Record<string, string>> = {
   sent: 'send', emailed: 'email', 'e-mailed': 'email', texted: 'text', messaged: 'message', notified: 'notify',
   forwarded: 'forward', mailed: 'mail', "dm'd": 'dm', dmed: 'dm', replied: 'reply', delivered: 'deliver',
   resent: 'resend', invited: 'invite', pinged: 'ping', alerted: 'alert', paged: 'page', contacted: 'contact',
-  posted: 'post', published: 'publish', announced: 'announce', commented: 'comment', pinned: 'pin', unpinned: 'unpin',
+  posted: 'post', left: 'leave', published: 'publish', announced: 'announce', commented: 'comment', pinned: 'pin', unpinned: 'unpin',
   tweeted: 'tweet', shared: 'share',
   created: 'create', added: 'add', made: 'make', opened: 'open', reopened: 'open', inserted: 'insert', generated: 'generate',
   registered: 'register', filed: 'file', logged: 'log', recorded: 'record', drafted: 'draft', started: 'start',
@@ -74,7 +74,7 @@ export const PAST_FORMS: Readonly<Record<string, string>> = {
   moved: 'move', promoted: 'promote', labelled: 'label', labeled: 'label', tagged: 'tag', applied: 'apply',
   converted: 'convert', corrected: 'correct', fixed: 'fix', replaced: 'replace', armed: 'arm', disarmed: 'disarm',
   activated: 'activate', rotated: 'rotate', extended: 'extend', archived: 'archive', completed: 'complete',
-  processed: 'process', deleted: 'delete', removed: 'remove', cancelled: 'cancel', canceled: 'cancel', cleared: 'clear', dropped: 'drop',
+  processed: 'process', done: 'do', deleted: 'delete', removed: 'remove', cancelled: 'cancel', canceled: 'cancel', cleared: 'clear', dropped: 'drop',
   purged: 'purge', erased: 'erase', forgot: 'forget', forgotten: 'forget', revoked: 'revoke', deactivated: 'deactivate',
   voided: 'void', trashed: 'trash', unsubscribed: 'unsubscribe', destroyed: 'destroy', wiped: 'wipe',
   terminated: 'terminate', offboarded: 'offboard', uninstalled: 'uninstall', suspended: 'suspend', killed: 'kill',
@@ -181,7 +181,7 @@ export const FILLERS: ReadonlySet<string> = new Set([
   'personally', 'promptly', 'directly', 'instantly', 'automatically', 'again', 'permanently', 'fully', 'completely',
   'securely', 'safely', 'right', 'indeed', 'definitely', 'first', 'second', 'last', 'additionally', 'so', 'therefore',
   'of', 'course', 'as', 'requested', 'asked', 'here', 'ok', 'okay', 'sure', 'great', 'yes', 'yep',
-  'done', 'perfect', 'alright', 'excellent', 'good', 'news', 'thanks', 'well', 'next', 'plus', 'partially',
+  'perfect', 'alright', 'excellent', 'good', 'news', 'thanks', 'well', 'next', 'plus', 'partially',
 ]);
 
 /** Be/get auxiliaries that make a passive ("has been sent", "was cancelled", "is booked", "got merged"). */

@@ -67,8 +67,14 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
   // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads.
   if (p.generic) return p.nameVerb === lemma ? 3 : p.descriptionVerbs.has(lemma) ? 2.5 : readClaim || !p.read ? 1 : 0;
-  if (p.read !== readClaim) return 0;
-  if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 3;
+  if (p.read !== readClaim) {
+    // A tool that both acts and reads ("action='search' returns offers; action='book' books") answers lookups too.
+    if (readClaim && [...p.descriptionVerbs].some((v) => familiesOf(v).every((f) => READ_FAMILIES.has(f)))) return p.descriptionVerbs.has(lemma) ? 2.5 : 2;
+    return 0;
+  }
+  // The tool's own verb outranks a family match that also names the object: "removed the blender from
+  // order 55120" is remove_item, not cancel_order.
+  if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 4.5;
   if (p.descriptionVerbs.has(lemma)) return 2.5;
   if (families.some((f) => p.families.has(f))) return 2;
   for (const v of p.descriptionVerbs) if (familiesOf(v).some((f) => families.includes(f))) return 1.5;

@@ -66,8 +66,8 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   let read: boolean;
   let families: Set<string>;
   if (nameVerb !== null) {
-    families = new Set(familiesFrom(nameVerb));
-    read = [...families].every((f) => READ_FAMILIES.has(f)) && families.size > 0;
+    families = new Set([nameVerb, ...nameActions].flatMap((v) => familiesFrom(v)));
+    read = familiesFrom(nameVerb).every((f) => READ_FAMILIES.has(f)) && familiesFrom(nameVerb).length > 0;
   } else {
     read = !readWrite && firstVerb !== null && familiesOf(firstVerb).every((f) => READ_FAMILIES.has(f));
     families = new Set([...descriptionVerbs].flatMap((v) => familiesFrom(v)));
