@@ -15,7 +15,10 @@ import type { ClaimForm } from './extract-claims.js';
 
 /** What a clause passes on to the next clause of its sentence. */
 export interface ClauseState {
-  subject: 'none' | 'self' | 'other' | 'drop';
+  /** `passive`: the clause was a passive ("has been created"), so a bare participle continues it ("and sent to"). */
+  subject: 'none' | 'self' | 'other' | 'drop' | 'passive';
+  /** Subject words of a passive, carried into its continuation. */
+  passiveSubject?: string[];
   /** A negation, future, offer or modal governs the sentence so far. */
   blocked: boolean;
   /** A condition ("if", "once you…") governs the rest of the sentence. */
@@ -88,6 +91,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       pre.some((_, k) => notYetAt(pre, k)) ||
       offer;
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
+    if (subject === 'passive') nextState.passiveSubject = subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || later().failure || later().outside) return { claims: [], state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words, hit.end, hit.end + 4))) return { claims: [], state: { ...nextState, subject: 'other' } };
@@ -152,6 +156,8 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
   if (j < 0) {
     if (!options.first && inherited.subject === 'other') return { form: 'head', subject: 'other', subjectTokens: [], blocked: true };
+    // "Invoice INV-0042 has been created and sent to the billing contact": the passive goes on.
+    if (!options.first && inherited.subject === 'passive') return { form: 'passive', subject: 'passive', subjectTokens: inherited.passiveSubject ?? [], blocked: inherited.blocked };
     return { form: 'head', subject: options.first ? 'drop' : inherited.subject === 'none' ? 'drop' : inherited.subject, subjectTokens: [], blocked: !options.first && inherited.blocked };
   }
   const before = words[j] ?? '';
@@ -165,7 +171,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     const head = subjectTokens[subjectTokens.length - 1];
     if (head !== undefined && FIRST_PERSON.has(head)) return null;
     if (subjectTokens.some((w) => w === 'who' || w === 'that' || w === 'which')) return null;
-    return { form: 'passive', subject: 'other', subjectTokens, blocked: false };
+    return { form: 'passive', subject: 'passive', subjectTokens, blocked: false };
   }
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
   const raw = words.slice(0, j + 1);

@@ -141,7 +141,8 @@ export function tokenize(text: string): string[] {
       out.push("'s");
       continue;
     }
-    if (w.endsWith("'ll") || w.endsWith("'ve") || w.endsWith("'re") || w.endsWith("'d")) {
+    // "'d" splits only in the pronoun forms above ("I'd"); "DM'd" is one word.
+    if (w.endsWith("'ll") || w.endsWith("'ve") || w.endsWith("'re")) {
       const cut = w.lastIndexOf("'");
       out.push(w.slice(0, cut), w.slice(cut));
       continue;
