@@ -34,6 +34,7 @@ export function mayClaim(sentence: string): boolean {
     if (start === -1) continue;
     let word = text.slice(start, i);
     start = -1;
+    if (TRIGGERS.has(word)) return true;
     const apostrophe = word.indexOf("'");
     if (apostrophe !== -1) {
       const tail = word.slice(apostrophe + 1);
