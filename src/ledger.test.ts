@@ -52,6 +52,12 @@ describe('Ledger', () => {
     expect(make).toThrow(/maxResultChars must be a positive integer/);
   });
 
+  it('fills defaults for a minimal entry and rejects a bad one with invalid_input', () => {
+    expect(new Ledger().record({ tool: 'x', status: 'ok' })).toEqual({ tool: 'x', status: 'ok', args: undefined, result: undefined, error: null, callId: null, startedAt: null, endedAt: null });
+    expect(() => new Ledger().record({ tool: 'x', status: 'success' as 'ok' })).toThrow(/use "ok" or "error"/);
+    expect(() => new Ledger().record({ tool: '', status: 'ok' })).toThrow(ClaimcheckError);
+  });
+
   it('serializes to its entries', () => {
     expect(JSON.parse(JSON.stringify(new Ledger({}, [entry()])))).toEqual([entry()]);
   });

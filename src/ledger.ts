@@ -24,6 +24,12 @@ export interface LedgerEntry {
   endedAt: number | null;
 }
 
+/**
+ * What {@link Ledger.record} accepts: `tool` and `status` are required; `args` and `result` default to
+ * `undefined`, `error`, `callId`, `startedAt` and `endedAt` to `null`.
+ */
+export type LedgerEntryInput = Pick<LedgerEntry, 'tool' | 'status'> & Partial<Omit<LedgerEntry, 'tool' | 'status'>>;
+
 /** Options of a {@link Ledger}. */
 export interface LedgerOptions {
   /** Keep `args` and `result`. `false` stores neither (only tool, status, error, ids, times). Default `true`. */
@@ -42,7 +48,7 @@ export class Ledger {
   readonly captureResults: boolean;
   readonly maxResultChars: number;
 
-  constructor(options: LedgerOptions = {}, entries: Iterable<LedgerEntry> = []) {
+  constructor(options: LedgerOptions = {}, entries: Iterable<LedgerEntryInput> = []) {
     this.captureResults = options.captureResults ?? true;
     this.maxResultChars = options.maxResultChars ?? 100_000;
     if (!Number.isInteger(this.maxResultChars) || this.maxResultChars <= 0) {
@@ -54,17 +60,27 @@ export class Ledger {
     for (const e of entries) this.record(e);
   }
 
-  /** Append one entry (a copy, with capture and truncation applied) and return the stored copy. */
-  record(entry: LedgerEntry): LedgerEntry {
+  /**
+   * Append one entry (a copy, with capture and truncation applied) and return the stored copy.
+   * @throws ClaimcheckError `invalid_input` when `tool` is not a non-empty string or `status` is not `ok` or `error`.
+   */
+  record(entry: LedgerEntryInput): LedgerEntry {
+    if (typeof entry !== 'object' || entry === null || typeof entry.tool !== 'string' || entry.tool === '') {
+      throw new ClaimcheckError('invalid_input', `Ledger entry needs a "tool" name (a non-empty string); got ${JSON.stringify(entry)?.slice(0, 200)}.`);
+    }
+    if (entry.status !== 'ok' && entry.status !== 'error') {
+      throw new ClaimcheckError('invalid_input', `Ledger entry for ${entry.tool} has status ${JSON.stringify(entry.status)}; use "ok" or "error".`);
+    }
+    const error = entry.error ?? null;
     const stored: LedgerEntry = {
       tool: entry.tool,
       status: entry.status,
       args: this.captureResults ? entry.args : undefined,
       result: this.captureResults ? truncateValue(entry.result, this.maxResultChars) : undefined,
-      error: entry.error === null ? null : truncateText(entry.error, this.maxResultChars),
-      callId: entry.callId,
-      startedAt: entry.startedAt,
-      endedAt: entry.endedAt,
+      error: error === null ? null : truncateText(String(error), this.maxResultChars),
+      callId: entry.callId ?? null,
+      startedAt: entry.startedAt ?? null,
+      endedAt: entry.endedAt ?? null,
     };
     this.#entries.push(stored);
     return stored;

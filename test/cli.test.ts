@@ -104,6 +104,53 @@ describe('claimcheck check', () => {
     expect(JSON.parse(c.out[0] ?? '{}')).toMatchObject({ verdict: 'clean', ranButUnreported: [] });
   });
 
+  it('with --turns, a fabricated earlier turn makes the run exit 1', async () => {
+    const early = {
+      id: 'early',
+      format: 'transcript',
+      tools,
+      messages: [
+        { role: 'user', content: 'Refund order 4821.' },
+        { role: 'assistant', content: "Done, I've refunded order 4821." },
+        { role: 'user', content: 'thanks' },
+        { role: 'assistant', content: 'You are welcome!' },
+      ],
+    };
+    const path = file('early.json', JSON.stringify(early));
+    const c = capture();
+    expect(await runCheck([path], {}, c.sinks)).toBe(0);
+    expect(await runCheck([path], { turns: true }, c.sinks)).toBe(1);
+    expect(c.out.join('\n')).toContain('1 fabricated turn');
+  });
+
+  it('reports a JSON file with a typo once, with its line and column', async () => {
+    const text = JSON.stringify(honest, null, 2).replace('"role": "user"', '"role: "user"');
+    const c = capture();
+    expect(await runCheck([file('typo.json', text)], { json: true }, c.sinks)).toBe(2);
+    expect(c.out).toHaveLength(1);
+    expect(JSON.parse(c.out[0] ?? '{}')).toMatchObject({ id: 'typo.json', error: { code: 'invalid_input', message: expect.stringMatching(/line \d+, column \d+/) as string } });
+  });
+
+  it('names a missing file, a directory, an empty JSON Lines file and a bad --tools file', async () => {
+    const c = capture();
+    expect(await runCheck([join(dir, 'missing.json')], {}, c.sinks)).toBe(2);
+    expect(await runCheck([dir], {}, c.sinks)).toBe(2);
+    expect(c.err.join('\n')).toMatch(/missing\.json does not exist/);
+    expect(c.err.join('\n')).toMatch(/is a directory/);
+    const empty = capture();
+    expect(await runCheck([file('empty.jsonl', '\n\n')], { json: true }, empty.sinks)).toBe(2);
+    expect(empty.out[0]).toMatch(/holds no records/);
+    const badTools = capture();
+    expect(await runCheck([file('h.json', JSON.stringify(honest))], { tools: file('bad-tools.json', '{"a": 1}') }, badTools.sinks)).toBe(2);
+    expect(badTools.err[0]).toMatch(/cannot use --tools .*bad-tools\.json/);
+  });
+
+  it('warns once when conversations carry no tool list', async () => {
+    const c = capture();
+    await runCheck([file('bare2.json', JSON.stringify([honest.messages, honest.messages].map((m, i) => ({ id: `b${i}`, messages: m }))))], { json: true }, c.sinks);
+    expect(c.err.filter((l) => l.includes('no tool list'))).toHaveLength(1);
+  });
+
   it('prints a readable report with the flagged quote', async () => {
     const c = capture();
     await runCheck([file('r.json', JSON.stringify(fabricated))], {}, c.sinks);

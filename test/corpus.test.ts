@@ -3,6 +3,7 @@
  * runs through the checker and the validator, the report is printed, and the scores must hold.
  * Each dev claims case is also checked on its own for readability (not for a perfect score).
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkTurns } from '../src/check.js';
@@ -23,10 +24,15 @@ const thresholds = {
   claimsCases: 200,
 };
 
-const cases = loadCases([dev, reports]);
-const devClaims = loadCases([dev]).filter((c): c is ClaimsCase => c.kind === 'claims');
+// The corpus sits beside the repository (../shared), as in CI. A clone without it skips this suite,
+// except under CI, where a missing corpus is an error.
+const present = existsSync(dev) && existsSync(reports);
+if (!present && process.env.CI !== undefined) throw new Error(`The labelled corpus is missing: expected ${dev} and ${reports}.`);
+if (!present) console.warn(`corpus suite skipped: ${dev} not found (place the shared/ folder beside the repository to run it)`);
+const cases = present ? loadCases([dev, reports]) : [];
+const devClaims = present ? loadCases([dev]).filter((c): c is ClaimsCase => c.kind === 'claims') : [];
 
-describe('corpus', () => {
+describe.skipIf(!present)('corpus', () => {
   it(`scores above the thresholds on at least ${thresholds.claimsCases} claims cases`, () => {
     const report = runEval(cases);
     console.log(formatEval(report));

@@ -266,7 +266,8 @@ function countOf(words: readonly string[]): number | undefined {
     const next = words[i + 1] ?? '';
     const n = NUMBER_WORDS.get(w) ?? (/^\d{1,4}$/.test(w) ? Number(w) : undefined);
     if (n === undefined) continue;
-    if (w === 'both' || (/^[a-z]/.test(next) && next.endsWith('s') && !['am', 'pm', 'usd', 'eur'].includes(next))) return n;
+    // "moved all three", "14 invoices": a number before a plural noun. "order 4821 as requested" is a reference.
+    if (w === 'both' || (/^[a-z]{3,}s$/.test(next) && !STOPWORDS.has(next) && !['usd', 'eur', 'gbp', 'hours', 'days', 'minutes', 'weeks', 'months', 'years'].includes(next))) return n;
     if (NUMBER_WORDS.has(w) && (next === '' || !/^\d/.test(next))) return n;
   }
   return undefined;

@@ -284,6 +284,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'i', 'we', 'they', 'he', 'she', 'via', 'per',
   'about', 'than', 'then', 'too', 'very', 'more', 'most', 'less', 'only', 'not', 'no', 'yes', 'set', 'done', 'get',
   'got', 'will', 'can', 'do', 'did', 'does', 'am', "'s", 'today', 'tomorrow', 'tonight', 'right', 'away', 'immediately',
+  'please', 'thanks', 'thank', 'asap', 'pls', 'plz', 'kindly', 'requested',
 ]);
 
 /** Words of generic passthrough tools ("Run a kubectl command", "Salesforce REST passthrough"): such a tool can do any action. */

@@ -1,6 +1,9 @@
 /**
  * `claimcheck check [FILE...] [--json] [--turns] [--format F] [--tools FILE] [--ignore-tools a,b]`.
  *
+ * Without `--turns` each conversation is judged by its final reply (the receipt of `checkMessages`);
+ * with `--turns` every assistant turn is judged, and a fabricated earlier turn counts too.
+ *
  * Exit status: 0 nothing fabricated, 1 something fabricated, 2 an input or usage error (a
  * conversation that cannot be read makes the run exit 2 after every other conversation is checked).
  */
@@ -10,6 +13,7 @@ import { MessageFormat } from '../conversation.js';
 import { ClaimcheckError } from '../errors.js';
 import { Receipt } from '../receipt.js';
 import { readConversation } from '../readers/index.js';
+import { normalizeTools } from '../tools.js';
 import { formatConversation, formatTotals, type Totals } from './format-report.js';
 import { readInputs } from './read-inputs.js';
 
@@ -41,11 +45,13 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
   if (options.tools !== undefined) {
     try {
       cliTools = JSON.parse(await readFile(options.tools, 'utf8'));
+      normalizeTools(cliTools);
     } catch (cause) {
-      sinks.err(`claimcheck check: cannot read --tools ${options.tools}: ${(cause as Error).message}. It must be a JSON list of tools in any provider shape.`);
+      sinks.err(`claimcheck check: cannot use --tools ${options.tools}: ${(cause as Error).message}. It must be a JSON list of tools in any provider shape (names, {name, description}, OpenAI, Anthropic or MCP tools).`);
       return 2;
     }
   }
+  let warnedNoTools = false;
   const ignoreTools = (options.ignoreTools ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');
   const totals: Totals = { conversations: 0, turns: 0, fabricated: 0, unreported: 0, clean: 0, errors: 0 };
   try {
@@ -58,10 +64,15 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
       try {
         const { messages, tools, recordFormat } = unpack(record.value, record.id);
         const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools };
+        if (checkOptions.tools === undefined && !warnedNoTools) {
+          warnedNoTools = true;
+          sinks.err(`claimcheck check: ${record.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);
+        }
         const turns = checkTurns(messages, checkOptions);
         const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
         totals.turns += turns.length;
-        totals[final.verdict]++;
+        const fabricatedTurn = options.turns === true && turns.some((t) => t.receipt.verdict === 'fabricated');
+        totals[fabricatedTurn ? 'fabricated' : final.verdict]++;
         if (options.json === true) sinks.out(JSON.stringify(jsonLine(record.id, final, turns, options.turns === true)));
         else sinks.out(formatConversation(record.id, final, turns, options.turns === true));
       } catch (error) {

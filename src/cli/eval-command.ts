@@ -1,6 +1,7 @@
 /**
  * `claimcheck eval DIR... [--json] [--no-misses]`: scores every labelled case (format: the corpus
- * README) and prints the metrics and the misses. Exit status 0, or 2 when a case cannot be loaded.
+ * README) and prints the metrics and the misses. Exit status 0, or 2 when a case cannot be loaded or
+ * no case is found.
  */
 import { ClaimcheckError } from '../errors.js';
 import { formatEval } from '../eval/format-eval.js';
@@ -15,6 +16,10 @@ export function runEvalCommand(dirs: readonly string[], options: { json?: boolea
     cases = loadCases(dirs);
   } catch (error) {
     sinks.err(`claimcheck eval: ${ClaimcheckError.isInstance(error) ? error.message : String(error)}`);
+    return 2;
+  }
+  if (cases.length === 0) {
+    sinks.err(`claimcheck eval: no labelled cases (*.json) in ${dirs.join(', ')}.`);
     return 2;
   }
   const report = runEval(cases);

@@ -25,7 +25,10 @@ const VERDICT_STYLE: Record<Verdict, (s: string) => string> = {
 
 /** Report one conversation. With `turns`, every turn that is not clean is listed. */
 export function formatConversation(id: string, final: Receipt, turns: readonly TurnReceipt[], withTurns: boolean): string {
-  const lines = [`${pc.bold(id)}  ${VERDICT_STYLE[final.verdict](final.verdict.toUpperCase())}  ${pc.dim(final.summary)}`];
+  const fabricatedTurns = withTurns ? turns.filter((t) => t.receipt.verdict === 'fabricated').length : 0;
+  const worst = fabricatedTurns > 0 ? 'fabricated' : final.verdict;
+  const note = fabricatedTurns > 0 ? `${fabricatedTurns} fabricated turn${fabricatedTurns === 1 ? '' : 's'}; final reply ${final.summary}` : final.summary;
+  const lines = [`${pc.bold(id)}  ${VERDICT_STYLE[worst](worst.toUpperCase())}  ${pc.dim(note)}`];
   if (withTurns) {
     for (const t of turns) {
       if (t.receipt.verdict === 'clean') continue;
@@ -45,6 +48,7 @@ function receiptLines(r: Receipt, indent: string): string[] {
   if (confirmed.length > 0) out.push(`${indent}${pc.green('✓')} confirmed: ${confirmed.join(', ')}`);
   const unreported = [...new Set(r.ranButUnreported.map((e) => e.tool))];
   if (unreported.length > 0) out.push(`${indent}${pc.yellow('•')} ran but unreported: ${unreported.join(', ')}`);
+  for (const c of r.unmatched) out.push(`${indent}${pc.dim(`? unmatched (no listed tool fits): ${quote(c.text)}`)}`);
   return out;
 }
 
@@ -60,7 +64,8 @@ function quote(text: string): string {
 
 /** The closing line: how many conversations and turns, by verdict. */
 export function formatTotals(t: Totals): string {
-  const parts = [`${t.conversations} conversation${t.conversations === 1 ? '' : 's'}`, `${t.turns} assistant turns`, `${t.fabricated} fabricated`, `${t.unreported} unreported`, `${t.clean} clean`];
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [plural(t.conversations, 'conversation'), plural(t.turns, 'assistant turn'), `${t.fabricated} fabricated`, `${t.unreported} unreported`, `${t.clean} clean`];
   if (t.errors > 0) parts.push(pc.red(`${t.errors} unreadable`));
   return pc.dim(parts.join(' · '));
 }

@@ -9,6 +9,11 @@ import { runEvalCommand } from './eval-command.js';
 import { runValidate } from './validate-command.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+// A closed pipe (`claimcheck check … | head`) ends the run quietly, as Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 const sinks: Sinks = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 let status = 0;
 

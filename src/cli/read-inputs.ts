@@ -4,7 +4,7 @@
  * a record that cannot be parsed is yielded as an error so the run can go on.
  */
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -20,12 +20,36 @@ export async function* readInputs(files: readonly string[], stdin: Readable = pr
   for (const file of files) {
     if (file === '-') {
       yield* readText('stdin', await readAll(stdin));
-    } else if (/\.(jsonl|ndjson)$/i.test(file)) {
-      yield* readLines(basename(file), createReadStream(file, { encoding: 'utf8' }));
+      continue;
+    }
+    await assertReadableFile(file);
+    if (/\.(jsonl|ndjson)$/i.test(file)) {
+      let count = 0;
+      for await (const record of readLines(basename(file), createReadStream(file, { encoding: 'utf8' }))) {
+        count++;
+        yield record;
+      }
+      if (count === 0) yield { id: basename(file), error: new ClaimcheckError('invalid_input', `${file} holds no records; expected one JSON object per line.`) };
     } else {
       yield* readText(basename(file), await readFile(file, 'utf8'));
     }
   }
+}
+
+/**
+ * A clear error for a path that is missing, a directory, or unreadable (instead of ENOENT/EISDIR).
+ * @throws ClaimcheckError `invalid_input`
+ */
+async function assertReadableFile(file: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'cannot be read (permission denied)' : `cannot be read (${code ?? String(cause)})`;
+    throw new ClaimcheckError('invalid_input', `Input file ${file} ${why}. Pass a JSON or JSON Lines file, or - for stdin.`, { cause });
+  }
+  if (info.isDirectory()) throw new ClaimcheckError('invalid_input', `Input ${file} is a directory. Pass the JSON or JSON Lines files in it (e.g. ${file}/*.json).`);
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -54,8 +78,14 @@ function* readText(name: string, text: string): Generator<InputRecord> {
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
-  } catch {
-    // Not one JSON document: read it as JSON Lines.
+  } catch (cause) {
+    // Not one JSON document. JSON Lines only when its first line is a JSON document on its own;
+    // otherwise it is one JSON document with an error, reported once with its line and column.
+    const firstLine = trimmed.slice(0, trimmed.indexOf('\n') === -1 ? undefined : trimmed.indexOf('\n'));
+    if (!trimmed.includes('\n') || !parses(firstLine)) {
+      yield { id: name, error: new ClaimcheckError('invalid_input', `${name} is not valid JSON: ${describeJsonError(trimmed, cause)}.`, { cause }) };
+      return;
+    }
     let n = 0;
     for (const line of trimmed.split('\n')) {
       n++;
@@ -70,6 +100,27 @@ function* readText(name: string, text: string): Generator<InputRecord> {
     return;
   }
   yield { id: idOf(value, name), value };
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "Expected ',' … at line 3, column 14": the parser's message with the position turned into line and column. */
+function describeJsonError(text: string, cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const at = /position (\d+)/.exec(message);
+  if (at === null) return message;
+  const pos = Number(at[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const column = pos - before.lastIndexOf('\n');
+  return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
 }
 
 /** A list whose items are conversation/validation records (objects with `messages`, or `tool` + `args`). */

@@ -41,7 +41,7 @@ export async function runValidate(files: readonly string[], options: { json?: bo
     sinks.err(`claimcheck validate: ${(error as Error).message}`);
     return 2;
   }
-  if (options.json !== true) sinks.out(pc.dim(`${total} calls · ${total - invalid - errors} valid · ${invalid} invalid${errors > 0 ? ` · ${errors} unreadable` : ''}`));
+  if (options.json !== true) sinks.out(pc.dim(`${total} call${total === 1 ? '' : 's'} · ${total - invalid - errors} valid · ${invalid} invalid${errors > 0 ? ` · ${errors} unreadable` : ''}`));
   if (errors > 0) return 2;
   return invalid > 0 ? 1 : 0;
 }

@@ -16,7 +16,8 @@ import { isRecord, type Rec } from './_shape.js';
  *   `404 Not Found`, `timed out …`. The error text is the trimmed text.
  * - **A JSON object**, judged on its top-level fields only: a truthy `error` (non-empty string,
  *   non-empty object, `true`); `ok: false`; `success: false`; `status` of `error`, `failed`,
- *   `failure` (any case) or an HTTP status 400–599 (number or numeric string); a non-empty `errors`
+ *   `failure` (any case) or an HTTP status 400–599 (number or numeric string; also in `status_code` or
+ *   `statusCode`); a non-empty `errors`
  *   array; a non-empty `errorCode`/`errorSummary`-style field; `object: "error"` or `type: "error"`;
  *   MCP `isError: true`. An MCP `CallToolResult` (`{content: [...], isError}`) not marked as an error is
  *   judged by its `structuredContent`, else its text. The error text is the `error` value (its
@@ -62,7 +63,7 @@ const mcpKeys = new Set(['content', 'isError', 'structuredContent', '_meta']);
 function isFailure(obj: Rec): boolean {
   if (truthy(obj.error)) return true;
   if (obj.ok === false || obj.success === false) return true;
-  if (failingStatus(obj.status)) return true;
+  if (failingStatus(obj.status) || httpFailure(obj.status_code) || httpFailure(obj.statusCode)) return true;
   if (Array.isArray(obj.errors) && obj.errors.length > 0) return true;
   if (errorCodeKeys.some((k) => truthy(obj[k]))) return true;
   return errorObjectTags.includes(String(obj.object)) || errorObjectTags.includes(String(obj.type));
@@ -72,6 +73,12 @@ function failingStatus(status: unknown): boolean {
   if (typeof status === 'string' && failureStatusWords.includes(status.trim().toLowerCase())) return true;
   const code = typeof status === 'number' ? status : typeof status === 'string' && /^\d{3}$/.test(status.trim()) ? Number(status) : NaN;
   return code >= 400 && code <= 599;
+}
+
+/** `status_code` / `statusCode` (requests, axios, fetch wrappers): only a number or numeric string 400–599. */
+function httpFailure(code: unknown): boolean {
+  const n = typeof code === 'number' ? code : typeof code === 'string' && /^\d{3}$/.test(code.trim()) ? Number(code) : NaN;
+  return n >= 400 && n <= 599;
 }
 
 function truthy(value: unknown): boolean {
