@@ -170,7 +170,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     const subjectTokens = words.slice(0, k + 1);
     const head = subjectTokens[subjectTokens.length - 1];
     if (head !== undefined && FIRST_PERSON.has(head)) return null;
-    if (subjectTokens.some((w) => w === 'who' || w === 'that' || w === 'which')) return null;
+    if (head === 'who' || head === 'that' || head === 'which') return null;
     return { form: 'passive', subject: 'passive', subjectTokens, blocked: false };
   }
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
