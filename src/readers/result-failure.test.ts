@@ -37,6 +37,8 @@ describe('resultFailure: results that report a failure', () => {
     [{ message: 'Validation Failed', errors: [{ code: 'invalid' }], status: '422' }, null],
     [{ object: 'error', status: 404, code: 'object_not_found' }, null],
     [{ errorCode: 'E0000007', errorSummary: 'Not found' }, null],
+    [{ status_code: 404, body: 'missing' }, null],
+    [{ statusCode: '503' }, null],
     [{ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'Overloaded'],
     [{ content: [{ type: 'text', text: 'no such table' }], isError: true }, 'no such table'],
     [{ content: [{ type: 'text', text: '{"status": "error"}' }], isError: false }, '{"status":"error"}'],
@@ -51,6 +53,10 @@ describe('resultFailure: results that report a failure', () => {
 });
 
 describe('resultFailure: successful results that merely mention errors', () => {
+  it.each([{ status_code: 200, body: 'ok' }, { statusCode: 201 }])('an HTTP success status %j', (value) => {
+    expect(resultFailure(value)).toBeNull();
+  });
+
   it.each([
     '09:14:02 ERROR: connection refused by queue at 10.0.4.7:5672\n09:14:02 worker exiting with code 1',
     'ERROR 12:00:01 disk almost full',
