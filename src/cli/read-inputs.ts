@@ -120,7 +120,8 @@ function describeJsonError(text: string, cause: unknown): string {
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');
-  return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
+  const cut = message.indexOf(' in JSON at position');
+  return `${cut === -1 ? message : message.slice(0, cut)} at line ${line}, column ${column}`;
 }
 
 /** A list whose items are conversation/validation records (objects with `messages`, or `tool` + `args`). */
