@@ -67,8 +67,7 @@ export function resolveStorePath(options: ResolveStorePathOptions = {}): StorePa
 
 function exists(path: string): boolean {
   try {
-    statSync(path);
-    return true;
+    return statSync(path, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }

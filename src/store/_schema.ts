@@ -1,0 +1,145 @@
+/**
+ * Internal: the ledger's SQLite schema, versioned by `PRAGMA user_version` and marked as claimcheck's
+ * by `PRAGMA application_id`. Migrations only go forward; each runs in one `BEGIN IMMEDIATE`
+ * transaction, so two processes opening a new file at once migrate it once. Written down in docs/formats.md.
+ */
+import { ClaimcheckError } from '../errors.js';
+import type { Database } from './_driver.js';
+import { SCHEMA_VERSION } from './schema-version.js';
+
+/** `PRAGMA application_id` of a claimcheck ledger: ASCII `ccl1`. */
+export const APPLICATION_ID = 0x63636c31;
+
+/** Migration `n` (1-based) brings a database from version `n - 1` to `n`; there are {@link SCHEMA_VERSION} of them. */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    agent TEXT,
+    meta TEXT,
+    tools TEXT NOT NULL DEFAULT '[]',
+    started_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX runs_started_at ON runs (started_at);
+
+  CREATE TABLE tools (
+    name TEXT PRIMARY KEY,
+    first_registered INTEGER NOT NULL,
+    last_registered INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX tools_last_registered ON tools (last_registered);
+
+  CREATE TABLE operations (
+    seq INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    turn INTEGER,
+    at INTEGER NOT NULL,
+    tool TEXT NOT NULL,
+    call_id TEXT,
+    kind TEXT CHECK (kind IN ('action', 'read')),
+    state TEXT NOT NULL CHECK (state IN ('posted', 'unknown', 'needs_review', 'failed', 'read')),
+    status TEXT NOT NULL CHECK (status IN ('ok', 'error')),
+    ran INTEGER NOT NULL,
+    repaired INTEGER NOT NULL,
+    failure TEXT,
+    error TEXT,
+    incident TEXT,
+    receipt_id TEXT,
+    receipt_kind TEXT,
+    verify TEXT,
+    started_at INTEGER,
+    ended_at INTEGER,
+    args TEXT,
+    result TEXT
+  ) STRICT;
+  CREATE INDEX operations_run ON operations (run_id, seq);
+  CREATE INDEX operations_at ON operations (at);
+  CREATE INDEX operations_tool_state ON operations (tool, state, status, ran, repaired, at);
+
+  CREATE TABLE interceptions (
+    seq INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    turn INTEGER,
+    at INTEGER NOT NULL,
+    tool TEXT NOT NULL,
+    category TEXT NOT NULL,
+    call_id TEXT,
+    path TEXT,
+    failures TEXT NOT NULL DEFAULT '[]',
+    args_hash TEXT,
+    repaired INTEGER NOT NULL,
+    args TEXT
+  ) STRICT;
+  CREATE INDEX interceptions_run ON interceptions (run_id, seq);
+  CREATE INDEX interceptions_at ON interceptions (at);
+  CREATE INDEX interceptions_category ON interceptions (category, tool, at);
+
+  CREATE TABLE receipts (
+    seq INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    turn INTEGER,
+    message_index INTEGER,
+    at INTEGER NOT NULL,
+    verdict TEXT NOT NULL CHECK (verdict IN ('clean', 'unreported', 'fabricated')),
+    summary TEXT NOT NULL,
+    flagged INTEGER NOT NULL,
+    confirmed INTEGER NOT NULL,
+    call_ids TEXT NOT NULL DEFAULT '[]',
+    body TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX receipts_run ON receipts (run_id, seq);
+  CREATE INDEX receipts_verdict ON receipts (verdict, at);
+  `,
+];
+
+/** Context for error messages. */
+interface SchemaContext {
+  path: string;
+  readonly: boolean;
+}
+
+/**
+ * Brings the database to {@link SCHEMA_VERSION} and returns it.
+ * @throws ClaimcheckError `store_version` for a newer schema, or an older one on a `readonly` store;
+ *   `store_corrupt` for another application's database.
+ */
+export function migrate(db: Database, ctx: SchemaContext): number {
+  const current = readVersion(db, ctx);
+  if (current === SCHEMA_VERSION) return current;
+  if (ctx.readonly) {
+    throw new ClaimcheckError(
+      'store_version',
+      `The ledger ${ctx.path} has schema version ${current} and this claimcheck needs ${SCHEMA_VERSION}; a read-only store cannot migrate it. Open it once without readonly (any recording command does) and retry.`,
+      { data: { path: ctx.path, version: current, supported: SCHEMA_VERSION } },
+    );
+  }
+  db.transaction(() => {
+    const version = readVersion(db, ctx);
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(migrations[v] ?? '');
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+  return SCHEMA_VERSION;
+}
+
+function readVersion(db: Database, ctx: SchemaContext): number {
+  const version = Number(db.pragma('user_version', { simple: true }));
+  const appId = Number(db.pragma('application_id', { simple: true }));
+  const foreign = appId !== 0 && appId !== APPLICATION_ID;
+  const unmarked = appId === 0 && Number(db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get()) > 0;
+  if (foreign || unmarked) {
+    throw new ClaimcheckError(
+      'store_corrupt',
+      `${ctx.path} is a SQLite database but not a claimcheck ledger (application_id ${appId}). Point CLAIMCHECK_DB (or openStore's path) at another file, or move this one away.`,
+      { data: { path: ctx.path, applicationId: appId } },
+    );
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new ClaimcheckError(
+      'store_version',
+      `The ledger ${ctx.path} has schema version ${version}, written by a newer claimcheck; this one reads up to version ${SCHEMA_VERSION}. Upgrade claimcheck (npm install claimcheck@latest), or point CLAIMCHECK_DB at another file.`,
+      { data: { path: ctx.path, version, supported: SCHEMA_VERSION } },
+    );
+  }
+  return version;
+}

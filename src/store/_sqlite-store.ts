@@ -1,0 +1,197 @@
+/**
+ * Internal: the SQLite {@link Store}. Records are checked and turned into row parameters at once (so
+ * a bad record throws where it was made) and queued in a {@link SqliteWriter}; reads flush first, so a
+ * process always reads its own records.
+ */
+import { randomUUID } from 'node:crypto';
+import { ClaimcheckError } from '../errors.js';
+import type { Database } from './_driver.js';
+import { registerExitFlush, unregisterExitFlush, type ExitFlushable } from './_exit-flush.js';
+import { interceptionParams, operationParams, receiptParams, runIdOf, runParams, type NormalizeOptions } from './_normalize.js';
+import { exportPages, listRuns, NO_SINCE, runDetail, tableCounts } from './_sqlite-queries.js';
+import { toStoreError } from './_sqlite-errors.js';
+import { computeStats } from './_sqlite-stats.js';
+import { SqliteWriter, type WriterOptions } from './_sqlite-writer.js';
+import type { ExportRow, RunDetail, RunSummary } from './rows.js';
+import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
+import type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store.js';
+import type { StatsOptions, StoreStats } from './store-stats.js';
+
+/** Everything the store needs besides the open database. */
+export interface SqliteStoreConfig extends WriterOptions, NormalizeOptions {
+  schemaVersion: number;
+  readonly: boolean;
+}
+
+export class SqliteStore implements Store, ExitFlushable {
+  readonly path: string;
+  readonly schemaVersion: number;
+  readonly capture: boolean;
+  readonly readonly: boolean;
+  readonly #db: Database;
+  readonly #config: SqliteStoreConfig;
+  readonly #writer: SqliteWriter | undefined;
+  #current: string | null = null;
+  #closed = false;
+
+  constructor(db: Database, config: SqliteStoreConfig) {
+    this.#db = db;
+    this.#config = config;
+    this.path = config.path;
+    this.schemaVersion = config.schemaVersion;
+    this.capture = config.capture;
+    this.readonly = config.readonly;
+    if (!config.readonly) {
+      this.#writer = new SqliteWriter(db, config);
+      registerExitFlush(this);
+    }
+  }
+
+  get currentRunId(): string | null {
+    return this.#current;
+  }
+
+  startRun(run: RunInput = {}): string {
+    const writer = this.#writable('startRun');
+    const id = runIdOf(run.id, 'startRun') ?? randomUUID();
+    const { params, tools, at } = runParams(run, id, Date.now());
+    writer.push({ kind: 'run', runId: id, at, params, tools });
+    this.#current = id;
+    return id;
+  }
+
+  recordOperation(operation: OperationInput): void {
+    const writer = this.#writable('recordOperation');
+    const params = operationParams(operation, '', this.#config, Date.now());
+    const runId = this.#runFor(operation.runId, 'recordOperation');
+    params[0] = runId;
+    writer.push({ kind: 'operation', runId, at: Number(params[2]), params });
+  }
+
+  recordInterception(interception: InterceptionInput): void {
+    const writer = this.#writable('recordInterception');
+    const params = interceptionParams(interception, '', this.#config, Date.now());
+    const runId = this.#runFor(interception.runId, 'recordInterception');
+    params[0] = runId;
+    writer.push({ kind: 'interception', runId, at: Number(params[2]), params });
+  }
+
+  recordReceipt(receipt: ReceiptInput): void {
+    const writer = this.#writable('recordReceipt');
+    const params = receiptParams(receipt, '', this.#config, Date.now());
+    const runId = this.#runFor(receipt.runId, 'recordReceipt');
+    params[0] = runId;
+    writer.push({ kind: 'receipt', runId, at: Number(params[3]), params });
+  }
+
+  async flush(): Promise<void> {
+    this.#open('flush');
+    this.#writer?.flushSync();
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    unregisterExitFlush(this);
+    let failure: ClaimcheckError | undefined;
+    const pending = this.#writer?.pending ?? 0;
+    try {
+      this.#writer?.flushSync();
+    } catch (error) {
+      failure = error as ClaimcheckError;
+    }
+    this.#writer?.stop();
+    try {
+      if (!this.readonly) this.#db.pragma('optimize');
+    } catch {
+      // Only a planner hint; a busy or full database skips it.
+    }
+    this.#db.close();
+    if (failure !== undefined) {
+      throw new ClaimcheckError(failure.code, `${failure.message} The store is closed; ${pending} queued records were not written.`, {
+        cause: failure,
+        data: { ...(failure.data as object), pending },
+      });
+    }
+  }
+
+  flushOnExit(): void {
+    try {
+      this.#writer?.flushSync();
+    } catch (error) {
+      const e = error as ClaimcheckError;
+      // A warning emitted now would never print: say it synchronously, then tell onError.
+      process.stderr.write(`claimcheck: ${e.message} ${this.#writer?.pending ?? 0} queued records were not written.\n`);
+      this.#config.onError(e);
+    }
+  }
+
+  async listRuns(options: ListRunsOptions = {}): Promise<RunSummary[]> {
+    const limit = positiveInt(options.limit ?? 50, 'listRuns', 'limit');
+    const since = sinceOf(options.since, 'listRuns') ?? NO_SINCE;
+    return this.#read('listRuns', () => listRuns(this.#db, since, limit));
+  }
+
+  async runDetail(runId: string): Promise<RunDetail | null> {
+    return this.#read('runDetail', () => runDetail(this.#db, runId));
+  }
+
+  async stats(options: StatsOptions = {}): Promise<StoreStats> {
+    const top = positiveInt(options.top ?? 5, 'stats', 'top');
+    const since = sinceOf(options.since, 'stats');
+    return this.#read('stats', () => computeStats(this.#db, since ?? NO_SINCE, since, top));
+  }
+
+  async counts(): Promise<StoreCounts> {
+    const counts = await this.#read('counts', () => tableCounts(this.#db));
+    return { ...counts, pending: this.#writer?.pending ?? 0, dropped: this.#writer?.dropped ?? 0 };
+  }
+
+  async *export(options: ExportOptions = {}): AsyncIterable<ExportRow> {
+    const since = sinceOf(options.since, 'export') ?? NO_SINCE;
+    const read = <T>(fn: () => T): T => this.#read('export', fn);
+    read(() => undefined);
+    for (const page of exportPages(this.#db, since, read)) yield* page;
+  }
+
+  /** Flush (reporting, not throwing, a failure), then run a query, mapping SQLite errors. */
+  #read<T>(method: string, fn: () => T): T {
+    this.#open(method);
+    this.#writer?.tryFlush();
+    try {
+      return fn();
+    } catch (error) {
+      throw toStoreError(error, this.path, 'read', this.#config.busyTimeoutMs);
+    }
+  }
+
+  #runFor(given: string | undefined, where: string): string {
+    return runIdOf(given, where) ?? this.#current ?? this.startRun();
+  }
+
+  #open(method: string): void {
+    if (this.#closed) {
+      throw new ClaimcheckError('store_closed', `Store.${method}() was called after close() on ${this.path}. Open a new store with openStore().`, { data: { path: this.path } });
+    }
+  }
+
+  #writable(method: string): SqliteWriter {
+    this.#open(method);
+    if (this.#writer === undefined) {
+      throw new ClaimcheckError('store_readonly', `Store.${method}() on ${this.path}, which was opened readonly. Open it without readonly to record.`, { data: { path: this.path } });
+    }
+    return this.#writer;
+  }
+}
+
+function positiveInt(value: number, method: string, name: string): number {
+  if (Number.isInteger(value) && value > 0) return value;
+  throw new ClaimcheckError('invalid_options', `Store.${method}() option ${name} must be a positive integer, got ${String(value)}.`);
+}
+
+function sinceOf(since: number | Date | undefined, method: string): number | null {
+  if (since === undefined) return null;
+  const ms = since instanceof Date ? since.getTime() : since;
+  if (typeof ms === 'number' && Number.isFinite(ms)) return Math.trunc(ms);
+  throw new ClaimcheckError('invalid_options', `Store.${method}() option since must be epoch milliseconds or a valid Date, got ${String(since)}.`);
+}

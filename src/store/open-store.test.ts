@@ -1,0 +1,261 @@
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ClaimcheckError } from '../errors.js';
+import { buildChildStore, runChild } from '../../test/store/child-store.js';
+import { openStore } from './open-store.js';
+import { openSqliteStore } from './_open-sqlite.js';
+import { APPLICATION_ID, migrations } from './_schema.js';
+import { SCHEMA_VERSION } from './schema-version.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'claimcheck-open-'));
+});
+afterEach(() => {
+  chmodSync(dir, 0o700);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The ClaimcheckError a promise rejects with (fails the test when it resolves or throws something else). */
+async function failure(promise: Promise<unknown>): Promise<ClaimcheckError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (ClaimcheckError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a ClaimcheckError');
+}
+
+describe('openStore: schema', () => {
+  it('has one migration per schema version', () => {
+    expect(migrations).toHaveLength(SCHEMA_VERSION);
+  });
+
+  it('creates the file, its .claimcheck folder (git-ignored) and the current schema in WAL mode', async () => {
+    const path = join(dir, 'project', '.claimcheck', 'ledger.sqlite');
+    const store = await openStore({ path });
+    expect(store.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(store.path).toBe(path);
+    await store.close();
+    expect(readFileSync(join(dir, 'project', '.claimcheck', '.gitignore'), 'utf8')).toContain('*');
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const objects = db.prepare("SELECT type, name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
+    expect(objects.map((o) => `${(o as { type: string }).type} ${(o as { name: string }).name}`)).toEqual([
+      'index interceptions_at', 'index interceptions_category', 'index interceptions_run',
+      'index operations_at', 'index operations_run', 'index operations_tool_state',
+      'index receipts_run', 'index receipts_verdict', 'index runs_started_at', 'index tools_last_registered',
+      'table interceptions', 'table operations', 'table receipts', 'table runs', 'table tools',
+    ]);
+    db.close();
+  });
+
+  it('migrates an existing empty file, and reopens a current one without touching its data', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    writeFileSync(path, '');
+    const first = await openStore({ path });
+    first.recordOperation({ tool: 'send_email', status: 'ok' });
+    await first.close();
+    const second = await openStore({ path });
+    expect(second.schemaVersion).toBe(SCHEMA_VERSION);
+    expect((await second.counts()).operations).toBe(1);
+    await second.close();
+  });
+
+  it('refuses a ledger from a newer claimcheck with store_version, naming both versions', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    await (await openStore({ path })).close();
+    const db = new Database(path);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    const error = await failure(openStore({ path }));
+    expect(error.code).toBe('store_version');
+    expect(error.message).toContain(`schema version ${SCHEMA_VERSION + 1}`);
+    expect(error.message).toContain(`up to version ${SCHEMA_VERSION}`);
+    expect(error.message).toContain('Upgrade claimcheck');
+  });
+
+  it('refuses another application’s SQLite database with store_corrupt', async () => {
+    const path = join(dir, 'other.sqlite');
+    const db = new Database(path);
+    db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
+    db.close();
+    const error = await failure(openStore({ path }));
+    expect(error.code).toBe('store_corrupt');
+    expect(error.message).toContain('not a claimcheck ledger');
+  });
+});
+
+describe('openStore: bad files and folders', () => {
+  it('a file of garbage bytes is store_corrupt, saying where and what to do', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    writeFileSync(path, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919) % 256)));
+    const error = await failure(openStore({ path }));
+    expect(error.code).toBe('store_corrupt');
+    expect(error.message).toContain(path);
+    expect(error.message).toMatch(/move it away|CLAIMCHECK_DB/);
+    expect(error.data).toMatchObject({ path, action: 'open' });
+  });
+
+  it('a ledger whose pages were overwritten is store_corrupt on open or on the first read, never a crash', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const store = await openStore({ path, capture: true });
+    for (let i = 0; i < 500; i++) store.recordOperation({ tool: `tool_${i % 7}`, status: 'ok', result: 'x'.repeat(200) });
+    await store.close();
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.alloc(4096 * 20, 0xa5), 0, 4096 * 20, 4096);
+    closeSync(fd);
+    const error = await failure((async () => {
+      const s = await openStore({ path });
+      try {
+        await s.stats();
+        await s.listRuns();
+        await s.runDetail('x');
+        for await (const _row of s.export()) void _row;
+      } finally {
+        await s.close().catch(() => undefined);
+      }
+    })());
+    expect(error.code).toBe('store_corrupt');
+  });
+
+  it('a path that is a folder is store_io', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    mkdirSync(path);
+    const error = await failure(openStore({ path }));
+    expect(error.code).toBe('store_io');
+    expect(error.message).toContain('is a folder');
+  });
+
+  it('readonly: a missing file is store_not_found; recording throws store_readonly; reading works', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    expect((await failure(openStore({ path, readonly: true }))).code).toBe('store_not_found');
+    expect(existsSync(path)).toBe(false);
+    const writer = await openStore({ path });
+    writer.recordOperation({ tool: 'a', status: 'ok' });
+    await writer.close();
+    const reader = await openStore({ path, readonly: true });
+    expect(() => reader.recordOperation({ tool: 'a', status: 'ok' })).toThrow(expect.objectContaining({ code: 'store_readonly' }));
+    expect((await reader.stats()).calls).toBe(1);
+    await reader.close();
+  });
+
+  it('a read-only folder is store_readonly (as root, checked in a child process running as nobody)', async () => {
+    const folder = join(dir, 'locked');
+    mkdirSync(folder);
+    chmodSync(dir, 0o755);
+    chmodSync(folder, 0o555);
+    const path = join(folder, 'ledger.sqlite');
+    if (process.getuid?.() !== 0) {
+      const error = await failure(openStore({ path }));
+      expect(error.code).toBe('store_readonly');
+      return;
+    }
+    const built = buildChildStore();
+    try {
+      const script = `const { openStore } = await import(STORE_URL);
+        try { await openStore({ path: ${JSON.stringify(path)} }); console.log('opened'); }
+        catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })); }`;
+      const out = await runChild(script, built.url, { uid: 65534, gid: 65534 });
+      expect(out.stderr).toBe('');
+      const reported = JSON.parse(out.stdout) as { code: string; message: string };
+      expect(reported.code).toBe('store_readonly');
+      expect(reported.message).toContain(path);
+      expect(reported.message).toContain('permissions');
+    } finally {
+      built.dispose();
+    }
+  });
+
+  it('reports a missing better-sqlite3 as missing_dependency, saying what to install', async () => {
+    const importer = () => Promise.reject(Object.assign(new Error("Cannot find package 'better-sqlite3'"), { code: 'ERR_MODULE_NOT_FOUND' }));
+    const error = await failure(openSqliteStore({ path: join(dir, 'x.sqlite') }, { importer }));
+    expect(error.code).toBe('missing_dependency');
+    expect(error.message).toContain('npm install better-sqlite3@12');
+    expect(existsSync(join(dir, 'x.sqlite'))).toBe(false);
+  });
+
+  it('rejects options out of range with invalid_options', async () => {
+    for (const options of [{ maxResultChars: 0 }, { batchSize: 1.5 }, { busyTimeoutMs: -1 }, { flushIntervalMs: 0 }]) {
+      expect((await failure(openStore({ path: ':memory:', ...options }))).code).toBe('invalid_options');
+    }
+  });
+});
+
+describe('openStore: locks and full disks', () => {
+  it('a lock held past busyTimeoutMs fails the flush with store_locked; the records stay queued and are written later', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const errors: ClaimcheckError[] = [];
+    const store = await openStore({ path, busyTimeoutMs: 50, onError: (e) => errors.push(e) });
+    const other = new Database(path);
+    other.exec('BEGIN EXCLUSIVE');
+    store.recordOperation({ tool: 'send_email', status: 'ok' });
+    const error = await failure(store.flush());
+    expect(error.code).toBe('store_locked');
+    expect(error.message).toContain('50 ms');
+    expect((await store.counts()).pending).toBe(2); // the operation and its implicitly started run
+    expect(errors.map((e) => e.code)).toEqual(['store_locked']);
+    other.exec('COMMIT');
+    other.close();
+    await store.flush();
+    expect(await store.counts()).toMatchObject({ operations: 1, pending: 0 });
+    await store.close();
+  });
+
+  it('while writes keep failing, records beyond maxPending are dropped, counted, and reported once (then every 10,000)', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const errors: ClaimcheckError[] = [];
+    const store = await openStore({ path, batchSize: 1, maxPending: 3, busyTimeoutMs: 10, onError: (e) => errors.push(e) });
+    const other = new Database(path);
+    other.exec('BEGIN EXCLUSIVE');
+    for (let i = 0; i < 5; i++) store.recordOperation({ tool: 'a', status: 'ok' });
+    expect(await store.counts()).toMatchObject({ pending: 3, dropped: 3 });
+    expect(errors.filter((e) => e.message.includes('dropped'))).toHaveLength(1);
+    other.exec('COMMIT');
+    other.close();
+    await store.flush();
+    expect(await store.counts()).toMatchObject({ runs: 1, operations: 2, pending: 0, dropped: 3 });
+    await store.close();
+  });
+
+  it('a full database is store_full (injected with a tiny max_page_count), and close() says how much was lost', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const configure = (db: Database.Database): void => void db.pragma('max_page_count = 40');
+    const store = await openSqliteStore({ path, capture: true, batchSize: 10_000, onError: () => undefined }, { configure });
+    for (let i = 0; i < 200; i++) store.recordOperation({ tool: 'upload', status: 'ok', args: { body: 'x'.repeat(2000) } });
+    const error = await failure(store.flush());
+    expect(error.code).toBe('store_full');
+    expect(error.message).toMatch(/disk is full/);
+    const closing = await failure(store.close());
+    expect(closing.code).toBe('store_full');
+    expect(closing.data).toMatchObject({ pending: 201 }); // 200 operations and their run
+  });
+
+  it('a real full disk (a 256 KiB tmpfs, when this process may mount one) is store_full', async (ctx) => {
+    const mount = join(dir, 'tiny');
+    mkdirSync(mount);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mount], { stdio: 'ignore' });
+    } catch {
+      ctx.skip();
+    }
+    try {
+      const errors: ClaimcheckError[] = [];
+      const store = await openStore({ path: join(mount, 'ledger.sqlite'), capture: true, batchSize: 50, onError: (e) => errors.push(e) });
+      for (let i = 0; i < 400; i++) store.recordOperation({ tool: 'upload', status: 'ok', args: { body: 'y'.repeat(4000) } });
+      const error = await failure(store.flush());
+      expect(error.code).toBe('store_full');
+      expect(errors.length).toBeGreaterThan(0);
+      await store.close().catch(() => undefined);
+    } finally {
+      execFileSync('umount', [mount]);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Opening the SQLite ledger store: `openStore()` finds (or is given) the file, creates it and its
+ * folder when needed, and brings its schema up to date.
+ */
+import type { ClaimcheckError } from '../errors.js';
+import type { Store } from './store.js';
+import { openSqliteStore } from './_open-sqlite.js';
+
+/** Options of {@link openStore}. */
+export interface OpenStoreOptions {
+  /**
+   * The SQLite file. Default: {@link resolveStorePath} (`CLAIMCHECK_DB`, else `.claimcheck/ledger.sqlite`
+   * in the nearest project folder, else `~/.claimcheck/ledger.sqlite`). `':memory:'` opens a private
+   * in-memory database. A relative path is resolved against `process.cwd()`. Missing folders are created
+   * (a new `.claimcheck/` gets a `.gitignore` so the ledger is not committed).
+   */
+  path?: string;
+  /** Store raw arguments and results (operations, interceptions, receipts' unreported entries). Default `false`: only tool names, states, errors, ids, hashes and times. */
+  capture?: boolean;
+  /**
+   * Longest stored arguments, result and error text, in UTF-16 code units of their JSON; longer text is
+   * cut and ends `…[truncated N chars]`. Default `100_000`; a positive integer (else `invalid_options`).
+   */
+  maxResultChars?: number;
+  /** Open for reading only: recording throws `store_readonly`, a missing file is `store_not_found`. Default `false`. */
+  readonly?: boolean;
+  /** How long a write or read waits for another process's lock before `store_locked`, in milliseconds. Default `5_000`; a non-negative integer. */
+  busyTimeoutMs?: number;
+  /** Queued records that trigger a write. Default `500`; a positive integer. `1` writes every record at once. */
+  batchSize?: number;
+  /** Longest time a record waits in the queue, in milliseconds. Default `250`; a positive integer. */
+  flushIntervalMs?: number;
+  /** Most records queued while writes fail; later records are dropped (counted in `counts().dropped`). Default `100_000`; a positive integer. */
+  maxPending?: number;
+  /**
+   * Receives write failures that no caller can catch (batches written by the timer, on a full queue, or at
+   * exit). Default: a process warning (`process.emitWarning`), once per error code.
+   */
+  onError?: (error: ClaimcheckError) => void;
+}
+
+/**
+ * Open (creating when needed) the SQLite ledger store. Loads `better-sqlite3` on first call. The
+ * database is in WAL mode, so other processes read while one writes and writers take turns; the
+ * schema is migrated forward on open. Queued records are written on `flush()`, `close()` and at
+ * process exit (`process.on('exit')`; a process killed by a signal without an exit handler loses at
+ * most `flushIntervalMs` worth of records: close the store in your signal handlers).
+ *
+ * @throws ClaimcheckError, never a raw SQLite error:
+ * - `missing_dependency`: `better-sqlite3` is not installed or does not load;
+ * - `invalid_options`: an option out of range;
+ * - `store_not_found`: `readonly` and the file does not exist;
+ * - `store_corrupt`: the file is not a SQLite database, is damaged, or is another application's database;
+ * - `store_version`: the file's schema is newer than this claimcheck reads;
+ * - `store_readonly`: the file or its folder cannot be written (and `readonly` is off);
+ * - `store_locked`: another process held the lock for longer than `busyTimeoutMs` (during a migration);
+ * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error.
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  return openSqliteStore(options);
+}

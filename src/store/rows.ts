@@ -1,0 +1,105 @@
+/**
+ * What a store gives back: stored runs, operations, interceptions and receipts, as plain JSON-safe
+ * objects. Times are epoch milliseconds; fields a record did not carry are `null`.
+ */
+import type { ReceiptJSON, Verdict } from '../receipt.js';
+import type { OperationState } from './records.js';
+
+/** A stored run. */
+export interface RunRow {
+  id: string;
+  agent: string | null;
+  meta: unknown;
+  /** Registered tool names. */
+  tools: string[];
+  startedAt: number;
+}
+
+/** A run with its record counts, as {@link Store.listRuns} lists it. */
+export interface RunSummary extends RunRow {
+  operations: number;
+  /** Operations with status `error`. */
+  errors: number;
+  interceptions: number;
+  receipts: number;
+  /** Receipts with verdict `fabricated`. */
+  fabricated: number;
+  /** Time of the run's latest record (or its start), epoch milliseconds. */
+  lastAt: number;
+}
+
+/** A stored operation. `args` and `result` are `null` unless the store captured them. */
+export interface OperationRow {
+  /** Store-wide insertion order. */
+  seq: number;
+  runId: string;
+  turn: number | null;
+  at: number;
+  tool: string;
+  callId: string | null;
+  kind: 'action' | 'read' | null;
+  state: OperationState;
+  status: 'ok' | 'error';
+  ran: boolean;
+  repaired: boolean;
+  failure: string | null;
+  error: string | null;
+  incident: string | null;
+  receiptId: string | null;
+  receiptKind: string | null;
+  verify: { code: string; reason?: string } | null;
+  startedAt: number | null;
+  endedAt: number | null;
+  /** The arguments (parsed back from JSON; the cut JSON text when it was longer than `maxResultChars`). */
+  args: unknown;
+  /** The result, like `args`. */
+  result: unknown;
+}
+
+/** A stored interception. `args` is `null` unless the store captured it. */
+export interface InterceptionRow {
+  seq: number;
+  runId: string;
+  turn: number | null;
+  at: number;
+  tool: string;
+  category: string;
+  callId: string | null;
+  path: string | null;
+  failures: Array<{ category: string; path: string }>;
+  argsHash: string | null;
+  repaired: boolean;
+  args: unknown;
+}
+
+/** A stored receipt. */
+export interface ReceiptRow {
+  seq: number;
+  runId: string;
+  turn: number | null;
+  messageIndex: number | null;
+  at: number;
+  verdict: Verdict;
+  summary: string;
+  /** Number of `claimedButNeverRan` claims. */
+  flagged: number;
+  /** Number of `confirmed` claims. */
+  confirmed: number;
+  callIds: string[];
+  receipt: ReceiptJSON;
+}
+
+/** Everything recorded for one run, each list in recording order. */
+export interface RunDetail {
+  run: RunRow;
+  operations: OperationRow[];
+  interceptions: InterceptionRow[];
+  receipts: ReceiptRow[];
+}
+
+/** One line of {@link Store.export}: a row tagged with its table. */
+export type ExportRow =
+  | ({ type: 'run' } & RunRow)
+  | ({ type: 'operation' } & OperationRow)
+  | ({ type: 'interception' } & InterceptionRow)
+  | ({ type: 'receipt' } & ReceiptRow);

@@ -1,0 +1,79 @@
+/**
+ * The ledger store: a small interface any backend implements (SQLite through `openStore` first).
+ * Recording is synchronous and never blocks on the database: records are queued and written in
+ * batches, each batch in one transaction. Reading is asynchronous, so backends over a network fit.
+ */
+import type { ExportRow, RunDetail, RunSummary } from './rows.js';
+import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
+import type { StatsOptions, StoreStats } from './store-stats.js';
+
+/** Options of {@link Store.listRuns}. */
+export interface ListRunsOptions {
+  /** Most runs returned, newest start first. Default `50`; a positive integer (else `invalid_options`). */
+  limit?: number;
+  /** Only runs started at or after this time (epoch milliseconds or a `Date`). Default: all. */
+  since?: number | Date;
+}
+
+/** Options of {@link Store.export}. */
+export interface ExportOptions {
+  /** Only records at or after this time (runs by their start). Default: all. */
+  since?: number | Date;
+}
+
+/** Row counts per table, and the records still queued in this process. */
+export interface StoreCounts {
+  runs: number;
+  operations: number;
+  interceptions: number;
+  receipts: number;
+  /** Distinct registered tool names. */
+  tools: number;
+  /** Records (runs included) queued in this process, not yet written. */
+  pending: number;
+  /** Records this process dropped because the queue was full while writes kept failing. */
+  dropped: number;
+}
+
+/**
+ * A ledger store. Record methods queue and return at once; a batch is written when the queue
+ * reaches `batchSize`, after `flushIntervalMs`, on `flush()`, on `close()` and when the process exits.
+ *
+ * Record methods throw only for a bad record (`invalid_record`), a store opened `readonly`
+ * (`store_readonly`) or a closed store (`store_closed`). A failed write never throws there: the batch
+ * stays queued and is retried, and the error goes to the store's `onError`. `flush()` rejects with it.
+ * Records without `runId` belong to the current run: the last one `startRun` started, or one started
+ * on the first such record.
+ */
+export interface Store {
+  /** Absolute path of the database (`:memory:` for an in-memory store). */
+  readonly path: string;
+  /** Schema version of the open database. */
+  readonly schemaVersion: number;
+  /** Whether raw arguments and results are stored. */
+  readonly capture: boolean;
+  /** Whether the store was opened `readonly`. */
+  readonly readonly: boolean;
+  /** Start a run, make it the current run, and return its id. */
+  startRun(run?: RunInput): string;
+  /** The current run's id, or `null` before the first run. */
+  readonly currentRunId: string | null;
+  recordOperation(operation: OperationInput): void;
+  recordInterception(interception: InterceptionInput): void;
+  recordReceipt(receipt: ReceiptInput): void;
+  /** Write every queued record now. Rejects with the write's `ClaimcheckError`; the records stay queued. */
+  flush(): Promise<void>;
+  /**
+   * Flush, then close the database. Idempotent. When the final flush fails the database is closed
+   * anyway and the promise rejects with the error (its `data.pending` says how many records were lost).
+   */
+  close(): Promise<void>;
+  /** Runs, newest first, with their record counts. */
+  listRuns(options?: ListRunsOptions): Promise<RunSummary[]>;
+  /** Everything recorded for one run, or `null` when there is no such run. */
+  runDetail(runId: string): Promise<RunDetail | null>;
+  stats(options?: StatsOptions): Promise<StoreStats>;
+  counts(): Promise<StoreCounts>;
+  /** Every stored row since `since`: runs, then operations, interceptions and receipts, each in recording order, read in pages. */
+  export(options?: ExportOptions): AsyncIterable<ExportRow>;
+}
