@@ -1,8 +1,10 @@
 // npm run bench: claimcheck's speed, always side by side with a baseline measured in the same run,
 // reported as ratios. Reads ../shared/real/tau-airline.jsonl when present, else the shipped sample.
 import { existsSync, readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { Bench } from 'tinybench';
-import { check, checkTurns } from '../dist/index.js';
+import { action, check, checkTurns, guard, idField } from '../dist/index.js';
 
 const shared = new URL('../../shared/real/tau-airline.jsonl', import.meta.url);
 const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url);
@@ -71,6 +73,51 @@ one.add('check() of one reply', () => {
 await one.run();
 const single = row('check() of one reply', one.tasks[0]);
 
+// 4. guard.execute of a no-op executor vs Ajv's compiled validator + the executor called directly, same
+// args. A guard serves one session: a fresh guard every 100 calls (made outside the timed call), so the
+// ledger holds a session's calls, not millions.
+const emailSchema = {
+  type: 'object',
+  properties: { to: { type: 'string', format: 'email' }, subject: { type: 'string', maxLength: 200 }, body: { type: 'string' } },
+  required: ['to', 'subject', 'body'],
+  additionalProperties: false,
+};
+const emailTools = [{ type: 'function', function: { name: 'send_email', description: 'Send an email.', parameters: emailSchema } }];
+const emailArgs = { to: 'ana@example.com', subject: 'Your refund', body: 'Your refund of $45.00 was issued.' };
+const noop = () => undefined;
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+ajvFormats.default(ajv);
+const compiled = ajv.compile(JSON.parse(JSON.stringify(emailSchema))); // its own copy: claimcheck caches compiled schemas on the schema object
+const SESSION = 100;
+const session = (executors) => {
+  let g;
+  let calls = SESSION;
+  return {
+    next: () => {
+      if (calls++ >= SESSION) {
+        g = guard({ tools: emailTools, executors });
+        calls = 1;
+      }
+    },
+    get guard() {
+      return g;
+    },
+  };
+};
+const readSession = session({ send_email: noop });
+const actionSession = session({ send_email: action(() => ({ message_id: 'msg_1' }), { receipt: idField('message_id') }) });
+const direct = () => {
+  if (!compiled(emailArgs)) throw new Error('invalid');
+  noop(emailArgs, { tool: 'send_email', callId: 'c' });
+};
+const guarded = new Bench({ time: 1000, warmupTime: 200 });
+guarded
+  .add('Ajv compiled validator + executor (floor)', direct)
+  .add('guard.execute, no-op executor', () => readSession.guard.execute('send_email', emailArgs), { beforeEach: readSession.next })
+  .add('guard.execute, no-op action + idField', () => actionSession.guard.execute('send_email', emailArgs), { beforeEach: actionSession.next });
+guarded.runSync();
+const [bare, viaGuard, viaAction] = guarded.tasks.map((t) => row(t.name, t));
+
 console.log(`input: ${source.pathname.split('/').slice(-2).join('/')} · ${lines.length} conversations · ${turnCount} assistant turns · ${(text.length / 1e6).toFixed(2)} MB · node ${process.version}`);
 console.log('');
 console.log('1. whole file, mean per pass');
@@ -85,3 +132,127 @@ console.log(`   ratio (1,000 / 100 turns)                    ${(g1000.mean / g10
 console.log('');
 console.log(`3. one reply (${replies.length} real replies, cycled)`);
 console.log(`   p50 ${fmt(single.p50)} · p99 ${fmt(single.p99)}   target: p99 well under 1 ms`);
+console.log('');
+console.log('4. guard.execute vs Ajv + executor called directly, same args (a fresh guard per 100 calls)');
+const ns = (ms) => `${Math.round(ms * 1e6)} ns`;
+for (const r of [bare, viaGuard, viaAction]) console.log(`   ${r.name.padEnd(44)} p50 ${ns(r.p50).padStart(8)} · p99 ${ns(r.p99).padStart(8)}`);
+console.log(`   ratio (guard / floor)                        p50 ${(viaGuard.p50 / bare.p50).toFixed(2)}× · p99 ${(viaGuard.p99 / bare.p99).toFixed(2)}×   target ≤ 1.5×`);
+console.log(`   added per call                               p50 ${ns(viaGuard.p50 - bare.p50)} · p99 ${ns(viaGuard.p99 - bare.p99)}`);
+
+// 5. The store (claimcheck/store): operations recorded per second through the store against raw
+// better-sqlite3 INSERTs of the same rows in one transaction (same schema, same file settings), and
+// stats() over 1,000,000 operations. Temporary files only; loaded lazily so sections 1–4 need no driver.
+{
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { performance } = await import('node:perf_hooks');
+  const { openStore } = await import('../dist/store.js');
+  const { default: Database } = await import('better-sqlite3');
+  const tmp = mkdtempSync(join(tmpdir(), 'claimcheck-bench-'));
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const rawDb = async (file) => {
+    await (await openStore({ path: file })).close(); // the store's schema, then plain better-sqlite3
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    return db;
+  };
+  const cols = 'run_id, turn, at, tool, call_id, kind, state, status, ran, repaired, failure, error, incident, receipt_id, receipt_kind, verify, started_at, ended_at, args, result';
+  const insertOp = `INSERT INTO operations (${cols}) VALUES (${cols.split(',').map(() => '?').join(', ')})`;
+
+  // (a) recording: N operations (a failing call in 9), through the store vs raw prepared INSERTs.
+  const N = 100_000;
+  const t0 = Date.UTC(2025, 0, 1);
+  const ops = Array.from({ length: N }, (_, i) => {
+    const failed = i % 9 === 8;
+    return {
+      runId: 'bench-run', tool: `tool_${i % 20}`, callId: `call_${i}`, turn: i % 12, kind: 'action',
+      state: failed ? 'failed' : 'posted', status: failed ? 'error' : 'ok', failure: failed ? 'tool_failed' : null,
+      error: failed ? 'upstream 503' : null, receiptId: failed ? null : `m_${i}`, startedAt: t0 + i * 10, endedAt: t0 + i * 10 + 7,
+    };
+  });
+  const rows = ops.map((o) => [o.runId, o.turn, o.endedAt, o.tool, o.callId, o.kind, o.state, o.status, 1, 0, o.failure, o.error, null, o.receiptId, null, null, o.startedAt, o.endedAt, null, null]);
+  const storeRate = [];
+  const rawRate = [];
+  for (let trial = 0; trial < 3; trial++) {
+    const rawFile = join(tmp, `raw-${trial}.sqlite`);
+    const db = await rawDb(rawFile);
+    db.prepare('INSERT INTO runs (id, started_at) VALUES (?, ?)').run('bench-run', t0);
+    const insert = db.prepare(insertOp);
+    let start = performance.now();
+    db.transaction(() => {
+      for (const r of rows) insert.run(...r);
+    })();
+    rawRate.push(N / ((performance.now() - start) / 1000));
+    db.close();
+
+    const store = await openStore({ path: join(tmp, `store-${trial}.sqlite`) });
+    start = performance.now();
+    for (const o of ops) store.recordOperation(o);
+    await store.flush();
+    storeRate.push(N / ((performance.now() - start) / 1000));
+    if ((await store.counts()).operations !== N) throw new Error('bench: the store lost rows');
+    await store.close();
+  }
+
+  // (b) stats() over 1,000,000 operations (37 tools, 9 states/status mixes, 30 days), 50,000
+  // interceptions and 20,000 receipts, bulk-generated in SQL (indexes built after the insert).
+  const M = 1_000_000;
+  const bigFile = join(tmp, 'million.sqlite');
+  let start = performance.now();
+  const big = await rawDb(bigFile);
+  const indexes = big.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL").all();
+  for (const ix of indexes) big.exec(`DROP INDEX ${ix.name}`);
+  const day = 86_400_000;
+  const base = Date.now() - 30 * day;
+  const seq = (n) => `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${n - 1})`;
+  big.transaction(() => {
+    big.exec(`${seq(M / 64)} INSERT INTO runs (id, started_at, tools) SELECT 'run-' || i, ${base} + i * 64 * 2592, '["tool_0","tool_1"]' FROM n`);
+    big.exec(`${seq(40)} INSERT INTO tools (name, first_registered, last_registered) SELECT 'tool_' || i, ${base}, ${base} + i * ${day} FROM n`);
+    big.exec(`${seq(M)} INSERT INTO operations (${cols}) SELECT 'run-' || (i / 64), i % 12, ${base} + i * 2592, 'tool_' || (i % 37), 'call_' || i,
+      'action', CASE i % 9 WHEN 6 THEN 'unknown' WHEN 7 THEN 'needs_review' WHEN 8 THEN 'failed' ELSE 'posted' END,
+      CASE i % 9 WHEN 8 THEN 'error' ELSE 'ok' END, CASE WHEN i % 45 = 8 THEN 0 ELSE 1 END, CASE WHEN i % 20 = 3 THEN 1 ELSE 0 END,
+      CASE i % 9 WHEN 8 THEN 'tool_failed' END, CASE i % 9 WHEN 8 THEN 'upstream 503' END, NULL, 'm_' || i, 'message_id', NULL,
+      ${base} + i * 2592, ${base} + i * 2592 + 40, NULL, NULL FROM n`);
+    big.exec(`${seq(50_000)} INSERT INTO interceptions (run_id, at, tool, category, path, failures, args_hash, repaired)
+      SELECT 'run-' || (i * 20 / 64), ${base} + i * 20 * 2592, 'tool_' || (i % 37),
+      CASE i % 5 WHEN 0 THEN 'missing_required' WHEN 1 THEN 'type_mismatch' WHEN 2 THEN 'enum_violation' WHEN 3 THEN 'format_violation' ELSE 'extra_field' END,
+      '/x', '[]', hex(randomblob(16)), 0 FROM n`);
+    big.exec(`${seq(20_000)} INSERT INTO receipts (run_id, at, verdict, summary, flagged, confirmed, body)
+      SELECT 'run-' || (i * 50 / 64), ${base} + i * 50 * 2592, CASE i % 10 WHEN 0 THEN 'fabricated' WHEN 1 THEN 'unreported' ELSE 'clean' END,
+      'summary', i % 10 = 0, 1, '{}' FROM n`);
+  })();
+  for (const ix of indexes) big.exec(ix.sql);
+  big.close();
+  const buildMs = performance.now() - start;
+  start = performance.now();
+  const bigStore = await openStore({ path: bigFile });
+  const openMs = performance.now() - start;
+  const timeStats = async (options) => {
+    const times = [];
+    let result;
+    for (let k = 0; k < 5; k++) {
+      const s = performance.now();
+      result = await bigStore.stats(options);
+      times.push(performance.now() - s);
+    }
+    return { times, result };
+  };
+  const all = await timeStats();
+  const week = await timeStats({ since: Date.now() - 7 * day });
+  if (all.result.calls !== M) throw new Error(`bench: stats counted ${all.result.calls} operations, not ${M}`);
+  await bigStore.close();
+  rmSync(tmp, { recursive: true, force: true });
+
+  const rate = (x) => `${Math.round(x).toLocaleString('en-US')} ops/s`;
+  console.log('');
+  console.log(`5. store (SQLite, WAL): recording ${N.toLocaleString('en-US')} operations (median of 3), and stats() over ${M.toLocaleString('en-US')}`);
+  console.log(`   ${'raw prepared INSERTs, one transaction'.padEnd(44)} ${rate(median(rawRate))}`);
+  console.log(`   ${'store.recordOperation ×N + flush()'.padEnd(44)} ${rate(median(storeRate))}`);
+  console.log(`   ratio (store / raw)                          ${(median(storeRate) / median(rawRate)).toFixed(2)}    target ≥ 0.5`);
+  const ms = (times) => `median ${median(times).toFixed(1)} ms · max ${Math.max(...times).toFixed(1)} ms`;
+  console.log(`   ${`stats(), all ${M.toLocaleString('en-US')} operations`.padEnd(44)} ${ms(all.times)}   target < 300 ms`);
+  console.log(`   ${`stats({ since: 7 days ago }), ${week.result.calls.toLocaleString('en-US')} ops`.padEnd(44)} ${ms(week.times)}`);
+  console.log(`   (generating the 1M-row ledger took ${(buildMs / 1000).toFixed(1)} s; opening it ${openMs.toFixed(0)} ms)`);
+}

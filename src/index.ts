@@ -1,11 +1,11 @@
 /**
  * claimcheck: catch LLM agents claiming actions they never took.
  *
- * The root entry is the core: ledger, message readers, claim extraction, receipts and argument
- * validation. It loads no provider SDK and no database driver.
+ * The root entry is the core: ledger, message readers, claim extraction, receipts, argument
+ * validation, and the action layer's guard. It loads no provider SDK and no database driver.
  */
 export { ClaimcheckError, ClaimcheckErrorCode, type ClaimcheckErrorOptions } from './errors.js';
-export { Ledger, type LedgerEntry, type LedgerOptions } from './ledger.js';
+export { Ledger, type LedgerEntry, type LedgerEntryInput, type LedgerOptions } from './ledger.js';
 export { MessageFormat, type Conversation, type ConversationEvent } from './conversation.js';
 export { normalizeTools, type ToolSpec } from './tools.js';
 export {
@@ -45,3 +45,11 @@ export {
   type ValidationFailure,
   type ValidationResult,
 } from './validate/index.js';
+export { guard, type CheckBypassOptions, type ExecuteOptions, type Guard, type GuardLogger, type GuardOptions, type GuardSummary } from './action/guard.js';
+export type { GuardErrorData, GuardFailure, GuardResult, GuardResultBase } from './action/guard-result.js';
+export { action, isAction, type Action, type ActionOptions, type Executor, type ExecutorContext } from './action/action.js';
+export { idField, type ActionReceipt, type ActionReceiptInit, type ReceiptReader } from './action/action-receipt.js';
+export { FLAG, HALT, PASS, type Verify, type VerifyOutcome } from './action/verify-outcome.js';
+export type { GuardFailureCategory, Interception, Operation, OperationState, ReceiptRecord } from './action/operation.js';
+export { createMemorySink, type MemorySink, type MemorySinkOptions, type OperationSink } from './action/operation-sink.js';
+export { renderTurn, type RenderTurnInput } from './action/render-turn.js';

@@ -56,3 +56,15 @@ export class IncidentLog {
     }
   }
 }
+
+/**
+ * What `close()` warns about: action tools were guarded but `checkBypass` never ran, so a reply
+ * claiming an action without calling its tool (the one catch a wrapper cannot make) went unchecked.
+ */
+export function closeWarnings(actions: ReadonlySet<string>, bypassChecks: number): string[] {
+  if (actions.size === 0 || bypassChecks > 0) return [];
+  return [
+    `claimcheck: action tools (${[...actions].join(', ')}) were guarded but checkBypass() never ran, so a reply claiming an action ` +
+      'without calling its tool went unchecked. Call guard.checkBypass(replyText) on every model turn that ends in text only.',
+  ];
+}

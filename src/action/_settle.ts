@@ -22,31 +22,33 @@ export interface Settlement {
   error: string | null;
   /** A claimcheck step (or user hook) that failed; the state is then `unknown` (fail open). */
   fault: { step: IncidentStep; cause: unknown } | null;
+  /** The executor's return value (awaited); `undefined` when it threw. */
+  value: unknown;
 }
 
 /** Settle a call up to its `verify`, which {@link applyVerify} adds when `verifyNext` is true. */
 export function settleOutput(entry: Executor | Action, args: Record<string, unknown>, outcome: Outcome): Settlement & { verifyNext: boolean } {
-  const base = { receipt: null, verify: null, failure: undefined, error: null, fault: null, verifyNext: false };
   if (outcome.threw) {
     const message = errorMessage(outcome.error);
-    return { ...base, state: 'failed', failure: { category: 'tool_failed', message, cause: outcome.error }, error: message };
+    return settled('failed', null, null, { category: 'tool_failed', message, cause: outcome.error }, message, null, undefined);
   }
+  const value = outcome.value;
   if (typeof entry === 'function') {
-    const failed = resultFailure(outcome.value);
-    if (failed === null) return { ...base, state: 'read' };
-    return { ...base, state: 'failed', failure: { category: 'tool_failed', message: failed, cause: undefined }, error: failed };
+    const failed = resultFailure(value);
+    if (failed === null) return settled('read', null, null, undefined, null, null, value);
+    return settled('failed', null, null, { category: 'tool_failed', message: failed, cause: undefined }, failed, null, value);
   }
   let receipt: ActionReceipt;
   try {
-    receipt = normalizeReceipt(entry.receipt(outcome.value, args));
+    receipt = normalizeReceipt(entry.receipt(value, args));
   } catch (cause) {
-    return { ...base, state: 'unknown', fault: { step: 'receipt', cause } };
+    return settled('unknown', null, null, undefined, null, { step: 'receipt', cause }, value);
   }
   if (!receipt.ok) {
     const message = receipt.error ?? 'the output reports a failure';
-    return { ...base, state: 'failed', receipt, failure: { category: 'tool_failed', message, cause: undefined }, error: message };
+    return settled('failed', receipt, null, { category: 'tool_failed', message, cause: undefined }, message, null, value);
   }
-  return { ...base, state: receipt.id === null ? 'unknown' : 'posted', receipt, verifyNext: entry.verify !== null };
+  return settled(receipt.id === null ? 'unknown' : 'posted', receipt, null, undefined, null, null, value, entry.verify !== null);
 }
 
 /**
@@ -57,11 +59,25 @@ export function applyVerify(s: Settlement, answer: { threw: false; returned: unk
   const outcome = answer.threw ? undefined : asVerifyOutcome(answer.returned);
   if (outcome === undefined) {
     const cause = answer.threw ? answer.error : new TypeError(`verify returned ${describe(answer.returned)}; expected PASS, FLAG(reason) or HALT(reason)`);
-    return { ...s, state: 'unknown', fault: { step: 'verify', cause } };
+    return settled('unknown', s.receipt, null, undefined, null, { step: 'verify', cause }, s.value);
   }
-  if (outcome.code === 'pass') return { ...s, verify: outcome };
-  if (outcome.code === 'flag') return { ...s, verify: outcome, state: 'needs_review' };
-  return { ...s, verify: outcome, state: 'needs_review', failure: { category: 'halted', message: outcome.reason }, error: outcome.reason };
+  if (outcome.code === 'pass') return settled(s.state, s.receipt, outcome, s.failure, s.error, s.fault, s.value);
+  if (outcome.code === 'flag') return settled('needs_review', s.receipt, outcome, s.failure, s.error, s.fault, s.value);
+  return settled('needs_review', s.receipt, outcome, { category: 'halted', message: outcome.reason }, outcome.reason, s.fault, s.value);
+}
+
+/** One settlement shape for every path (keeps the guard's hot path monomorphic). */
+function settled(
+  state: OperationState,
+  receipt: ActionReceipt | null,
+  verify: VerifyOutcome | null,
+  failure: GuardFailure | undefined,
+  error: string | null,
+  fault: Settlement['fault'],
+  value: unknown,
+  verifyNext = false,
+): Settlement & { verifyNext: boolean } {
+  return { state, receipt, verify, failure, error, fault, value, verifyNext };
 }
 
 /** A receipt function's answer, with defaults; throws a TypeError for anything that is not an object. */

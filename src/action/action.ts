@@ -9,7 +9,7 @@ import type { Verify } from './verify-outcome.js';
 export interface ExecutorContext {
   /** The tool name called. */
   tool: string;
-  /** The call's id: the provider's, or a generated UUID. */
+  /** The call's id: the provider's, or a generated one (`cc_<random>_<n>`). */
   callId: string;
 }
 

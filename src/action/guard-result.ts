@@ -4,7 +4,7 @@
  */
 import type { ValidationFailure, ValidationFailureCategory } from '../validate/validation-failure.js';
 import type { ActionReceipt } from './action-receipt.js';
-import type { GuardFailureCategory, OperationState } from './operation.js';
+import type { OperationState } from './operation.js';
 import type { VerifyOutcome } from './verify-outcome.js';
 
 /**
@@ -39,7 +39,7 @@ export interface GuardResultBase {
   /** What the action's `verify` said; `null` when there is none or it did not run. */
   verify: VerifyOutcome | null;
   tool: string;
-  /** The provider's call id passed in, or a generated UUID. */
+  /** The provider's call id passed in, or a generated one (`cc_<random>_<n>`). */
   callId: string;
   /** When claimcheck itself failed on this call (fail open), what failed; `null` otherwise. */
   incident: string | null;

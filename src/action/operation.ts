@@ -24,7 +24,7 @@ export type GuardFailureCategory = ValidationFailureCategory | 'tool_failed' | '
 
 /** One guarded call. */
 export interface Operation {
-  /** The provider's call id, or a generated UUID. */
+  /** The provider's call id, or a generated one (`cc_<random>_<n>`). */
   callId: string;
   /** The tool name called. */
   tool: string;

@@ -1,0 +1,194 @@
+/**
+ * Internal: the guard behind `guard()`. Each call: start (validate, or reject and record), run the
+ * executor, settle (receipt, verify), record (ledger, turn, sink).
+ */
+import { randomBytes } from 'node:crypto';
+import { ClaimcheckError } from '../errors.js';
+import type { Ledger, LedgerEntry } from '../ledger.js';
+import { Receipt } from '../receipt.js';
+import type { ValidationFailure } from '../validate/validation-failure.js';
+import { FailOpenValidation } from './_fail-open-validation.js';
+import type { CheckBypassOptions, ExecuteOptions, Guard, GuardOptions, GuardSummary } from './guard.js';
+import type { GuardResult } from './guard-result.js';
+import { makeResult } from './_guard-result.js';
+import { setUpGuard, type GuardSetup } from './_guard-setup.js';
+import { closeWarnings, IncidentLog, type IncidentStep } from './_incidents.js';
+import { judgeTurn, type TurnCall } from './_judge-turn.js';
+import type { Operation, OperationState } from './operation.js';
+import type { OperationSink } from './operation-sink.js';
+import { recordRejection } from './_reject.js';
+import { renderTurn } from './render-turn.js';
+import { asyncError, isThenable, runAsync, runSync, type Call } from './_run-call.js';
+import type { Settlement } from './_settle.js';
+
+const NO_OPTIONS: ExecuteOptions = Object.freeze({});
+
+export class GuardImpl implements Guard {
+  readonly ledger: Ledger;
+  readonly sink: OperationSink;
+  readonly #setup: GuardSetup;
+  readonly #incidents: IncidentLog;
+  readonly #validation: FailOpenValidation;
+  readonly #counts: Record<OperationState, number> = { posted: 0, unknown: 0, needs_review: 0, failed: 0, read: 0 };
+  /** The open turn: its ledger entries and operations, index for index (the ledger may also hold entries recorded by the user). */
+  #turnEntries: LedgerEntry[] = [];
+  #turnOps: Operation[] = [];
+  /** Generated call ids: a random prefix per guard, then a sequence number. */
+  readonly #idPrefix = `cc_${randomBytes(6).toString('hex')}_`;
+  #idSeq = 0;
+  #checked: { calls: TurnCall[]; receipt: Receipt } | null = null;
+  #interceptions = 0;
+  #bypassChecks = 0;
+  #summary: GuardSummary | null = null;
+
+  constructor(options: GuardOptions) {
+    this.#setup = setUpGuard(options);
+    this.ledger = this.#setup.ledger;
+    this.sink = this.#setup.sink;
+    this.#incidents = new IncidentLog(this.#setup.logger);
+    this.#validation = new FailOpenValidation(this.#setup.validator, this.#incidents);
+  }
+
+  get turn(): readonly Operation[] {
+    return this.#turnOps.slice();
+  }
+
+  execute(name: string, args: unknown, options: ExecuteOptions = NO_OPTIONS): GuardResult {
+    const call = this.#start(name, args, options, true, false);
+    if (!('entry' in call)) return call;
+    const ran = runSync(call);
+    if ('later' in ran) {
+      ran.later.then((r) => this.#record(call, r)).catch((cause: unknown) => this.#incidents.report('record', name, cause));
+      throw asyncError(name, `returned a promise (the call ran and is recorded when it settles; call id ${call.callId})`);
+    }
+    return this.#record(call, ran);
+  }
+
+  executeAsync(name: string, args: unknown, options: ExecuteOptions = NO_OPTIONS): Promise<GuardResult> {
+    return this.#runAsync(name, args, options, false);
+  }
+
+  executeRepaired(name: string, args: unknown, options: ExecuteOptions = NO_OPTIONS): Promise<GuardResult> {
+    return this.#runAsync(name, args, options, true);
+  }
+
+  checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
+    this.#assertOpen();
+    if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
+    this.#bypassChecks++;
+    const entries = this.#turnEntries;
+    const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));
+    this.#turnEntries = [];
+    this.#turnOps = [];
+    let receipt: Receipt;
+    try {
+      const { tools, actions, ignoreTools } = this.#setup;
+      receipt = judgeTurn(text, calls, { tools, actions, ignoreTools, calledTools: options.calledTools, request: options.request });
+    } catch (cause) {
+      this.#incidents.report('check', '(reply)', cause);
+      receipt = new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
+    }
+    this.#checked = { calls, receipt };
+    this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now() }, '(reply)');
+    return receipt;
+  }
+
+  render(): string {
+    if (this.#turnOps.length > 0 || this.#checked === null) return renderTurn({ operations: this.turn });
+    return renderTurn({ operations: this.#checked.calls.map((c) => c.operation), receipt: this.#checked.receipt });
+  }
+
+  close(): GuardSummary {
+    if (this.#summary !== null) return this.#summary;
+    const warnings = closeWarnings(this.#setup.actions, this.#bypassChecks);
+    for (const w of warnings) this.#incidents.warn(w);
+    this.#summary = { operations: { ...this.#counts }, interceptions: this.#interceptions, incidents: this.#incidents.count, bypassChecks: this.#bypassChecks, warnings };
+    return this.#summary;
+  }
+
+  async #runAsync(name: string, args: unknown, options: ExecuteOptions, repaired: boolean): Promise<GuardResult> {
+    const call = this.#start(name, args, options, false, repaired);
+    if (!('entry' in call)) return call;
+    return this.#record(call, await runAsync(call));
+  }
+
+  /** Validate and resolve the executor; a rejected call is recorded and its result returned instead. */
+  #start(tool: string, rawArgs: unknown, options: ExecuteOptions, sync: boolean, repaired: boolean): Call | GuardResult {
+    this.#assertOpen();
+    const startedAt = Date.now();
+    const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
+    const entry = this.#setup.executors.get(tool);
+    if (entry === undefined && this.#setup.registered.has(tool)) {
+      throw new ClaimcheckError('invalid_options', `Tool ${JSON.stringify(tool)} is registered but has no executor; pass executors: { ${tool}: fn }.`, { data: { tool } });
+    }
+    if (sync && this.#setup.asyncTools.has(tool)) {
+      throw asyncError(tool, 'is an async function (it was not run)');
+    }
+    const checked = this.#validation.check(tool, rawArgs);
+    const incident = this.#validation.incident;
+    if (!checked.ok || entry === undefined) {
+      const failures: ValidationFailure[] = checked.ok ? [{ category: 'unknown_tool', path: '', message: `Unknown tool ${JSON.stringify(tool)}.` }] : checked.failures;
+      const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
+      const rejected = recordRejection({ tool, callId, rawArgs, repaired, startedAt, incident, failures, captureArgs: this.#setup.captureArgs, onFault });
+      this.#interceptions++;
+      this.#send('recordInterception', rejected.interception, tool);
+      this.#keep(rejected.entry, rejected.operation);
+      return rejected.result;
+    }
+    return { tool, callId, repaired, startedAt, args: checked.args, rawArgs, entry, incident };
+  }
+
+  /** Record a call that ran, and return its result. */
+  #record(call: Call, s: Settlement): GuardResult {
+    const incident = s.fault === null ? call.incident : this.#incidents.report(s.fault.step, call.tool, s.fault.cause);
+    const state = incident !== null && (s.state === 'posted' || s.state === 'read') ? 'unknown' : s.state;
+    const endedAt = Date.now();
+    const value = s.value;
+    const operation: Operation = {
+      callId: call.callId, tool: call.tool, kind: typeof call.entry === 'function' ? 'read' : 'action', state, ran: true, repaired: call.repaired,
+      receipt: s.receipt, verify: s.verify, failure: s.failure?.category ?? null, error: s.error, incident, startedAt: call.startedAt, endedAt,
+    };
+    if (this.#setup.captureArgs) operation.args = call.rawArgs;
+    const entry: LedgerEntry = {
+      tool: call.tool, status: state === 'failed' ? 'error' : 'ok', args: call.args, result: value,
+      error: state === 'failed' ? s.error : null, callId: call.callId, startedAt: call.startedAt, endedAt,
+    };
+    this.#keep(entry, operation);
+    return makeResult({ value, state, receipt: s.receipt, verify: s.verify, tool: call.tool, callId: call.callId, incident, failure: s.failure });
+  }
+
+  #keep(entry: LedgerEntry, operation: Operation): void {
+    this.#counts[operation.state]++;
+    try {
+      this.#turnEntries.push(this.ledger.record(entry));
+      this.#turnOps.push(operation);
+    } catch (cause) {
+      // Not in the ledger, so not in the turn either; the sink still gets the operation.
+      this.#incidents.report('record', operation.tool, cause);
+    }
+    // Called directly (not through #send): this is the hot path.
+    try {
+      const pending = this.sink.recordOperation(operation);
+      if (pending !== undefined) this.#watch(pending, operation.tool);
+    } catch (cause) {
+      this.#incidents.report('sink', operation.tool, cause);
+    }
+  }
+
+  #send<K extends keyof OperationSink>(method: K, record: Parameters<OperationSink[K]>[0], tool: string): void {
+    try {
+      this.#watch((this.sink[method] as (r: typeof record) => unknown).call(this.sink, record), tool);
+    } catch (cause) {
+      this.#incidents.report('sink', tool, cause);
+    }
+  }
+
+  /** Log a sink's rejected promise as an incident. */
+  #watch(pending: unknown, tool: string): void {
+    if (isThenable(pending)) pending.then(undefined, (cause: unknown) => this.#incidents.report('sink', tool, cause));
+  }
+
+  #assertOpen(): void {
+    if (this.#summary !== null) throw new ClaimcheckError('guard_closed', 'This guard was closed; create a new guard() for a new session.');
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * `guard()`: own your agent loop and route each tool call through claimcheck. Every call is validated
+ * against its tool's schema (rejected calls never reach the executor), run, judged by its receipt and
+ * `verify`, and recorded; `checkBypass` catches replies that claim actions no call backs.
+ */
+import type { Ledger } from '../ledger.js';
+import type { Receipt } from '../receipt.js';
+import type { Action, Executor } from './action.js';
+import type { GuardResult } from './guard-result.js';
+import type { GuardLogger } from './_incidents.js';
+import type { Operation, OperationState } from './operation.js';
+import type { OperationSink } from './operation-sink.js';
+import { GuardImpl } from './_guard.js';
+
+export type { GuardLogger } from './_incidents.js';
+
+/** Options of {@link guard}. */
+export interface GuardOptions {
+  /**
+   * The registered tools, in any shape `normalizeTools` reads, with their parameters schemas. Default:
+   * the executors' names, with no schema (any arguments object passes).
+   * @throws ClaimcheckError `invalid_tool` for an entry in no known shape.
+   */
+  tools?: unknown;
+  /**
+   * One executor per tool name: a function for a read-only tool, or `action(fn, { receipt, verify })`
+   * for a side-effecting one. Every name must be among `tools` (else `invalid_options`). A registered
+   * tool without an executor makes `execute` throw `invalid_options` when the model calls it.
+   */
+  executors: Record<string, Executor | Action>;
+  /** Treat object schemas that declare `properties` as closed (see `ValidatorOptions.strictProperties`). Default `false`. */
+  strictProperties?: boolean;
+  /**
+   * Put raw arguments in the records sent to the sink (`Operation.args`, `Interception.args`). Default
+   * `false`: interceptions carry a hash of the arguments, operations carry none.
+   */
+  captureArgs?: boolean;
+  /** Keep `args` and `result` in `guard.ledger` (in memory; used by `checkBypass` to judge stated values). Default `true`. */
+  captureResults?: boolean;
+  /** Longest result or error text kept in `guard.ledger`, in UTF-16 code units. Default `100_000`; a positive integer (else `invalid_options`). */
+  maxResultChars?: number;
+  /** Where records go. Default: `createMemorySink()` (the last 10,000 of each kind, in memory). */
+  sink?: OperationSink;
+  /** Where incidents and `close()` warnings go. Default `console`. */
+  logger?: GuardLogger;
+  /** Tools `checkBypass` never reports as ran-but-unreported (e.g. `think`). Default none. */
+  ignoreTools?: readonly string[];
+}
+
+/** Options of one guarded call. */
+export interface ExecuteOptions {
+  /**
+   * The provider's call id (`tool_call_id`, `call_id`, `tool_use_id`). Default: an id unique to this
+   * guard and, with overwhelming likelihood, across guards: `cc_<12 random hex digits>_<sequence>`.
+   */
+  callId?: string;
+}
+
+/** Options of {@link Guard.checkBypass}. */
+export interface CheckBypassOptions {
+  /**
+   * Names of the tools called since the user's last message, as your loop saw them. When given, the
+   * reply is judged against this guard's calls of these tools since the previous `checkBypass`; a name
+   * this guard did not run counts as called outside it (an action then has no proof: `unknown`).
+   * Default: every call this guard ran since the previous `checkBypass` (or since it was created).
+   */
+  calledTools?: readonly string[];
+  /** The user's latest message, for terse replies ("Done — sent."). */
+  request?: string;
+}
+
+/** What {@link Guard.close} returns. */
+export interface GuardSummary {
+  /** Guarded calls by state (calls whose arguments were rejected count as `failed`). */
+  operations: Record<OperationState, number>;
+  /** Calls whose arguments were rejected. */
+  interceptions: number;
+  /** Times claimcheck itself failed and the call went on (fail open). */
+  incidents: number;
+  /** Replies checked with `checkBypass`. */
+  bypassChecks: number;
+  /** The warnings `close()` logged. */
+  warnings: string[];
+}
+
+/** A guard over one agent session; made by {@link guard}. */
+export interface Guard {
+  /** Every guarded call of the session, in call order (rejected calls as `error` entries). */
+  readonly ledger: Ledger;
+  /** The records' destination. */
+  readonly sink: OperationSink;
+  /** The operations of the open turn: the calls since the previous `checkBypass`. */
+  readonly turn: readonly Operation[];
+  /**
+   * Guard one call, synchronously: validate `args` (an object, or the raw arguments text the model
+   * emitted), run the executor, read the receipt, apply `verify`, record. Never throws for bad arguments,
+   * a failing executor or a claimcheck fault: those come back in the result.
+   * @throws ClaimcheckError `async_executor` when the executor is an `async` function (it is not run) or
+   *   returns a promise (it ran; the call is recorded when it settles): use {@link Guard.executeAsync}.
+   *   `invalid_options` when `name` is registered but has no executor. `guard_closed` after `close()`.
+   */
+  execute(name: string, args: unknown, options?: ExecuteOptions): GuardResult;
+  /** {@link Guard.execute} for executors (and `verify`s) that may return promises; awaits them. Same throws, but no `async_executor`. */
+  executeAsync(name: string, args: unknown, options?: ExecuteOptions): Promise<GuardResult>;
+  /**
+   * {@link Guard.executeAsync} for a call whose arguments the model repaired after a rejection (the
+   * `run()` loop's retry). The operation and any interception are marked `repaired: true`.
+   */
+  executeRepaired(name: string, args: unknown, options?: ExecuteOptions): Promise<GuardResult>;
+  /**
+   * Judge a text-only reply (a model turn with no tool calls) against the open turn's calls, and close
+   * the turn. Each judged claim carries its tool's `operation` state; a confirmed claim about an action
+   * whose operation is not `posted` moves to `claimedButNeverRan` with reason `not_proven`. The receipt
+   * is sent to the sink. A claimcheck fault gives an empty receipt and is logged (fail open).
+   * @throws ClaimcheckError `invalid_options` when `text` is not a string; `guard_closed` after `close()`.
+   */
+  checkBypass(text: string, options?: CheckBypassOptions): Receipt;
+  /**
+   * The turn in one line (see `renderTurn`): the open turn's calls, or, right after `checkBypass`, the
+   * turn it checked with its flagged claims.
+   */
+  render(): string;
+  /**
+   * End the session. Warns (through the logger) when action tools were registered but `checkBypass`
+   * never ran: a reply claiming an action without calling its tool is the one catch a wrapper around
+   * executors cannot make by itself. Returns the session's counts. Idempotent.
+   */
+  close(): GuardSummary;
+}
+
+/**
+ * Create a {@link Guard}.
+ *
+ * ```ts
+ * const g = guard({ tools, executors: { send_email: action(send, { receipt: idField('message_id') }), get_order: getOrder } });
+ * const r = g.execute('send_email', call.function.arguments, { callId: call.id });
+ * // r.ok, r.state ('posted' | 'unknown' | 'needs_review' | 'failed' | 'read'), r.value, r.failure
+ * ```
+ *
+ * Fails open: when claimcheck itself throws while guarding a call (a bug, a schema Ajv cannot compile,
+ * a receipt reader or `verify` that throws, a sink that is down), the executor still runs and its value
+ * is returned; a `posted` or `read` state becomes `unknown`, `incident` says what failed, and the
+ * logger gets one warning per distinct cause.
+ * @throws ClaimcheckError `invalid_tool` for a tool in no known shape; `invalid_options` for an executor
+ *   that is neither a function nor an `action()`, an executor named after no registered tool, a sink
+ *   without the three methods, or a bad `maxResultChars`.
+ */
+export function guard(options: GuardOptions): Guard {
+  return new GuardImpl(options);
+}
