@@ -16,6 +16,7 @@ import { readConversation } from '../readers/index.js';
 import { normalizeTools } from '../tools.js';
 import { formatConversation, formatTotals, type Totals } from './format-report.js';
 import { readInputs } from './read-inputs.js';
+import { startFileProgress } from './_progress.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
@@ -24,6 +25,8 @@ export interface CheckCommandOptions {
   format?: string;
   tools?: string;
   ignoreTools?: string;
+  /** Where a progress bar over the input files' bytes goes (only for 1 MiB or more); none when undefined (the default). */
+  progress?: NodeJS.WritableStream | undefined;
 }
 
 /** Output sinks, so tests can capture them. */
@@ -54,8 +57,12 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
   let warnedNoTools = false;
   const ignoreTools = (options.ignoreTools ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');
   const totals: Totals = { conversations: 0, turns: 0, fabricated: 0, unreported: 0, clean: 0, errors: 0 };
+  const inputs = files.length === 0 ? ['-'] : files;
+  const { progress, onRead } = await startFileProgress(options.progress, 'check', inputs);
+  const err = sinks.err;
+  sinks = { out: sinks.out, err: (line) => progress.interrupt(() => err(line)) };
   try {
-    for await (const record of readInputs(files.length === 0 ? ['-'] : files)) {
+    for await (const record of readInputs(inputs, { onRead })) {
       totals.conversations++;
       if (record.error !== undefined) {
         report(record.id, record.error, options, sinks, totals);
@@ -80,9 +87,11 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
       }
     }
   } catch (error) {
+    progress.stop();
     sinks.err(`claimcheck check: ${(error as Error).message}`);
     return 2;
   }
+  progress.stop();
   if (options.json !== true) sinks.out(formatTotals(totals));
   if (totals.errors > 0) return 2;
   return totals.fabricated > 0 ? 1 : 0;

@@ -15,6 +15,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 const sinks: Sinks = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+// Progress bars go to stderr when it is a terminal and stdout is not (redirected), so they never mix with the output.
+const progress = process.stderr.isTTY && !process.stdout.isTTY ? process.stderr : undefined;
+const DB_HELP = 'the ledger file (default: CLAIMCHECK_DB, else .claimcheck/ledger.sqlite in the project, else ~/.claimcheck/ledger.sqlite)';
+const SINCE_HELP = 'only records since then: 30m, 24h, 7d, 2w, or a local date or date-time (2024-05-01, 2024-05-01T09:30)';
 let status = 0;
 
 const program = new Command()
@@ -34,7 +38,7 @@ program
   .option('--tools <file>', 'JSON list of tools, for conversations recorded without one')
   .option('--ignore-tools <names>', 'comma-separated tools never reported as unmentioned')
   .action(async (files: string[], opts: Record<string, unknown>) => {
-    status = await runCheck(files, opts, sinks);
+    status = await runCheck(files, { ...opts, progress }, sinks);
   });
 
 program
@@ -54,6 +58,50 @@ program
   .option('--no-misses', 'print the metrics only')
   .action((dirs: string[], opts: { json?: boolean; misses?: boolean }) => {
     status = runEvalCommand(dirs, opts, sinks);
+  });
+
+// The ledger commands load the store (and better-sqlite3) only when they run.
+program
+  .command('view')
+  .description('the ledger in the terminal: recent runs, or one run (--run) with its calls, interceptions and receipts')
+  .option('--run <id>', "one run's operations, interceptions and receipts")
+  .option('--limit <n>', 'most runs listed, newest first', '20')
+  .option('--json', 'one JSON object')
+  .option('--db <path>', DB_HELP)
+  .action(async (opts: { run?: string; limit?: string; json?: boolean; db?: string }) => {
+    const { runView } = await import('./view-command.js');
+    status = await runView(opts, sinks);
+  });
+
+program
+  .command('stats')
+  .description('calls, interceptions and repairs, failing tools, categories, claim verdicts and the tool registry')
+  .option('--since <when>', SINCE_HELP)
+  .option('--json', 'one JSON object')
+  .option('--db <path>', DB_HELP)
+  .action(async (opts: { since?: string; json?: boolean; db?: string }) => {
+    const { runStats } = await import('./stats-command.js');
+    status = await runStats(opts, sinks);
+  });
+
+program
+  .command('diagnostic')
+  .description('versions, the active ledger and why it was chosen, its schema and row counts (never creates a ledger)')
+  .option('--json', 'one JSON object')
+  .option('--db <path>', DB_HELP)
+  .action(async (opts: { json?: boolean; db?: string }) => {
+    const { runDiagnostic } = await import('./diagnostic-command.js');
+    status = await runDiagnostic(opts, sinks);
+  });
+
+program
+  .command('export')
+  .description('every stored row as JSON lines: runs, operations, interceptions, receipts (claimcheck export > ledger.jsonl)')
+  .option('--since <when>', SINCE_HELP)
+  .option('--db <path>', DB_HELP)
+  .action(async (opts: { since?: string; db?: string }) => {
+    const { runExport } = await import('./export-command.js');
+    status = await runExport({ ...opts, progress }, sinks);
   });
 
 try {

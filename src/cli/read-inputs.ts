@@ -15,32 +15,49 @@ export type InputRecord =
   | { id: string; value: unknown; error?: undefined }
   | { id: string; value?: undefined; error: ClaimcheckError };
 
+/** Options of {@link readInputs}. */
+export interface ReadInputsOptions {
+  /** What `-` reads. Default `process.stdin`. */
+  stdin?: Readable;
+  /** Told how many more bytes of the named files were read (not stdin), as reading goes on. For progress bars. */
+  onRead?: (bytes: number) => void;
+}
+
 /** Read every input in order. `-` is stdin. Files ending in `.jsonl`/`.ndjson` are streamed line by line. */
-export async function* readInputs(files: readonly string[], stdin: Readable = process.stdin): AsyncGenerator<InputRecord> {
+export async function* readInputs(files: readonly string[], options: ReadInputsOptions = {}): AsyncGenerator<InputRecord> {
   for (const file of files) {
     if (file === '-') {
-      yield* readText('stdin', await readAll(stdin));
+      yield* readText('stdin', await readAll(options.stdin ?? process.stdin));
       continue;
     }
-    await assertReadableFile(file);
+    const size = await assertReadableFile(file);
     if (/\.(jsonl|ndjson)$/i.test(file)) {
       let count = 0;
-      for await (const record of readLines(basename(file), createReadStream(file, { encoding: 'utf8' }))) {
+      const stream = createReadStream(file, { encoding: 'utf8' });
+      let reported = 0;
+      for await (const record of readLines(basename(file), stream)) {
         count++;
+        if (options.onRead !== undefined && stream.bytesRead > reported) {
+          options.onRead(stream.bytesRead - reported);
+          reported = stream.bytesRead;
+        }
         yield record;
       }
       if (count === 0) yield { id: basename(file), error: new ClaimcheckError('invalid_input', `${file} holds no records; expected one JSON object per line.`) };
     } else {
-      yield* readText(basename(file), await readFile(file, 'utf8'));
+      const text = await readFile(file, 'utf8');
+      options.onRead?.(size);
+      yield* readText(basename(file), text);
     }
   }
 }
 
 /**
- * A clear error for a path that is missing, a directory, or unreadable (instead of ENOENT/EISDIR).
+ * A clear error for a path that is missing, a directory, or unreadable (instead of ENOENT/EISDIR);
+ * else the file's size in bytes.
  * @throws ClaimcheckError `invalid_input`
  */
-async function assertReadableFile(file: string): Promise<void> {
+async function assertReadableFile(file: string): Promise<number> {
   let info;
   try {
     info = await stat(file);
@@ -50,6 +67,7 @@ async function assertReadableFile(file: string): Promise<void> {
     throw new ClaimcheckError('invalid_input', `Input file ${file} ${why}. Pass a JSON or JSON Lines file, or - for stdin.`, { cause });
   }
   if (info.isDirectory()) throw new ClaimcheckError('invalid_input', `Input ${file} is a directory. Pass the JSON or JSON Lines files in it (e.g. ${file}/*.json).`);
+  return info.size;
 }
 
 async function readAll(stream: Readable): Promise<string> {

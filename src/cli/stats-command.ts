@@ -1,0 +1,80 @@
+/**
+ * `claimcheck stats [--since 24h|7d|30m|2w|DATE] [--json] [--db PATH]`: how many calls ran, how many
+ * the guard intercepted and repaired, which tools fail, the interception categories, the checked
+ * replies' verdicts, and the tool registry. `--json` prints one object: `{"ledger", ...StoreStats}`.
+ *
+ * A ledger file that does not exist yet is an empty ledger (a note on stderr, exit 0). Exit status 2
+ * for a bad `--since` or a ledger that cannot be read.
+ */
+import pc from 'picocolors';
+import type { StoreStats } from '../store.js';
+import { operationStates } from '../store/records.js';
+import type { Sinks } from './check-command.js';
+import { formatRate, formatTime, table } from './_ledger-format.js';
+import { ledgerFailure, openLedger, type LedgerOptions } from './_open-ledger.js';
+import { parseSince } from './_since.js';
+
+/** Options of the stats command. */
+export interface StatsCommandOptions extends LedgerOptions {
+  /** Count only records since then: a duration back from now (`24h`) or a local date (`2024-05-01`). Default: everything. */
+  since?: string;
+  json?: boolean;
+  /** The time `--since` durations count back from, epoch milliseconds. Default `Date.now()` (tests fix it). */
+  now?: number;
+}
+
+/** Run the command; resolves to the exit status. */
+export async function runStats(options: StatsCommandOptions, sinks: Sinks): Promise<number> {
+  let since: number | undefined;
+  try {
+    if (options.since !== undefined) since = parseSince(options.since, options.now);
+  } catch (error) {
+    return ledgerFailure('stats', error, sinks);
+  }
+  let ledger;
+  try {
+    ledger = await openLedger('stats', options, sinks);
+  } catch (error) {
+    return ledgerFailure('stats', error, sinks);
+  }
+  try {
+    const stats = await ledger.store.stats(since === undefined ? {} : { since });
+    if (options.json === true) sinks.out(JSON.stringify({ ledger: ledger.location.path, ...stats }));
+    else sinks.out(formatStats(stats, ledger.location.path, options.since));
+    return 0;
+  } catch (error) {
+    return ledgerFailure('stats', error, sinks);
+  } finally {
+    await ledger.store.close();
+  }
+}
+
+/** The readable report. */
+export function formatStats(s: StoreStats, path: string, sinceText?: string): string {
+  const window = s.since === null ? 'all time' : `since ${formatTime(s.since)}${sinceText === undefined ? '' : ` (--since ${sinceText})`}`;
+  const lines = [pc.dim(`Ledger ${path} · ${window}`)];
+  const row = (label: string, value: string, note = ''): string => `${label.padEnd(16)}${value.padStart(7)}${note === '' ? '' : `  ${pc.dim(note)}`}`;
+  lines.push(
+    row('calls', String(s.calls)),
+    row('intercepted', String(s.intercepted), `${formatRate(s.interceptRate)} of calls`),
+    row('auto-repaired', String(s.repaired), `${formatRate(s.repairRate)} of intercepted`),
+    row('passed through', String(s.passedThrough), 'validated and ran'),
+    `${'states'.padEnd(16)}${operationStates.map((st) => `${st} ${s.states[st]}`).join(' · ')}`,
+  );
+
+  lines.push('', pc.bold('Top failing tools'));
+  if (s.topFailingTools.length === 0) lines.push(pc.dim('  none failed'));
+  else lines.push(table(['tool', 'errors', 'calls', 'error rate'], s.topFailingTools.map((t) => [t.tool, pc.red(String(t.errors)), String(t.calls), formatRate(t.errorRate)]), [1, 2, 3]));
+
+  lines.push('', pc.bold('Top interception categories'));
+  if (s.topCategories.length === 0) lines.push(pc.dim('  none intercepted'));
+  else lines.push(table(['category', 'count'], s.topCategories.map((c) => [pc.yellow(c.category), String(c.count)]), [1]));
+
+  const v = s.verdicts;
+  lines.push(
+    '',
+    `${pc.bold('Claim verdicts'.padEnd(16))}${pc.red(`fabricated ${v.fabricated}`)} · ${pc.yellow(`unreported ${v.unreported}`)} · ${pc.green(`clean ${v.clean}`)}`,
+    `${pc.bold('Registry'.padEnd(16))}${s.registry.registered} registered · ${s.registry.fired} fired · ${s.registry.intercepted} intercepted`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,147 @@
+/**
+ * `claimcheck view [--run ID] [--limit N] [--json] [--db PATH]`: the ledger in the terminal. Without
+ * `--run`, a table of the most recent runs; with it, one run's operations, interceptions and receipts.
+ * `--json` prints one object: `{"ledger", "runs": [RunSummary]}`, or `{"ledger", "run", "operations",
+ * "interceptions", "receipts"}` for `--run`.
+ *
+ * A ledger file that does not exist yet is an empty ledger (a note on stderr, exit 0). Exit status 2
+ * for a bad flag, an unknown run, or a ledger that cannot be read (corrupt, locked, newer schema).
+ */
+import pc from 'picocolors';
+import type { InterceptionRow, OperationRow, ReceiptRow, RunDetail, RunSummary } from '../store.js';
+import type { Sinks } from './check-command.js';
+import { clip, formatClock, formatDuration, formatTime, plural, STATE_STYLE, table, VERDICT_STYLE } from './_ledger-format.js';
+import { ledgerFailure, openLedger, type LedgerOptions } from './_open-ledger.js';
+
+/** Options of the view command. */
+export interface ViewCommandOptions extends LedgerOptions {
+  /** Show this run in detail (its exact id, as the runs table lists it). */
+  run?: string;
+  /** Most runs listed, newest first. Default `20`; a positive integer. */
+  limit?: string | number;
+  json?: boolean;
+}
+
+const DEFAULT_LIMIT = 20;
+
+/** Run the command; resolves to the exit status. */
+export async function runView(options: ViewCommandOptions, sinks: Sinks): Promise<number> {
+  const limit = Number(options.limit ?? DEFAULT_LIMIT);
+  if (!Number.isInteger(limit) || limit < 1) {
+    sinks.err(`claimcheck view: --limit must be a positive whole number, got ${JSON.stringify(String(options.limit))}.`);
+    return 2;
+  }
+  let ledger;
+  try {
+    ledger = await openLedger('view', options, sinks);
+  } catch (error) {
+    return ledgerFailure('view', error, sinks);
+  }
+  const { store, location } = ledger;
+  try {
+    if (options.run !== undefined) {
+      const detail = await store.runDetail(options.run);
+      if (detail === null) {
+        sinks.err(`claimcheck view: no run ${JSON.stringify(options.run)} in the ledger ${location.path}. \`claimcheck view\` lists the runs and their ids.`);
+        return 2;
+      }
+      if (options.json === true) sinks.out(JSON.stringify({ ledger: location.path, ...detail }));
+      else sinks.out(formatRunDetail(detail));
+      return 0;
+    }
+    const runs = await store.listRuns({ limit });
+    if (options.json === true) sinks.out(JSON.stringify({ ledger: location.path, runs }));
+    else sinks.out(formatRuns(runs, location.path, limit));
+    return 0;
+  } catch (error) {
+    return ledgerFailure('view', error, sinks);
+  } finally {
+    await store.close();
+  }
+}
+
+/** The runs table, newest first. */
+export function formatRuns(runs: readonly RunSummary[], path: string, limit: number): string {
+  const lines = [pc.dim(`Ledger ${path}`)];
+  if (runs.length === 0) {
+    lines.push('No runs recorded yet.');
+    return lines.join('\n');
+  }
+  const rows = runs.map((r) => [
+    r.id,
+    formatTime(r.startedAt),
+    r.agent ?? pc.dim('—'),
+    r.errors > 0 ? `${r.operations} ${pc.red(`(${r.errors} failed)`)}` : String(r.operations),
+    r.interceptions > 0 ? pc.yellow(String(r.interceptions)) : '0',
+    verdictCell(r),
+  ]);
+  lines.push(table(['id', 'started', 'agent', 'calls', 'intercepted', 'verdicts'], rows, [3, 4]));
+  const more = runs.length === limit ? ` (the newest ${limit}; --limit N for more)` : '';
+  lines.push(pc.dim(`${plural(runs.length, 'run')}${more} · claimcheck view --run ID for one run's calls and receipts`));
+  return lines.join('\n');
+}
+
+function verdictCell(r: RunSummary): string {
+  if (r.receipts === 0) return pc.dim('no replies checked');
+  if (r.fabricated > 0) return `${VERDICT_STYLE.fabricated(`${r.fabricated} fabricated`)} of ${r.receipts}`;
+  return pc.green(`${r.receipts} ${r.receipts === 1 ? 'reply' : 'replies'} checked, none fabricated`);
+}
+
+/** One run: its header, then operations, interceptions and receipts with their flagged claims. */
+export function formatRunDetail(detail: RunDetail): string {
+  const { run, operations, interceptions, receipts } = detail;
+  const lines = [`${pc.bold(`Run ${run.id}`)}  ${pc.dim(`started ${formatTime(run.startedAt)}`)}${run.agent === null ? '' : `  agent ${pc.bold(run.agent)}`}`];
+  if (run.tools.length > 0) lines.push(pc.dim(`tools registered: ${run.tools.join(', ')}`));
+  if (run.meta !== null && run.meta !== undefined) lines.push(pc.dim(`meta: ${clip(JSON.stringify(run.meta), 160)}`));
+
+  lines.push('', pc.bold(`Operations (${operations.length})`));
+  if (operations.length === 0) lines.push(pc.dim('  none'));
+  else lines.push(table(['#', 'turn', 'at', 'tool', 'state', 'receipt', 'took', 'note'], operations.map(operationRow), [0, 1, 6]));
+
+  lines.push('', pc.bold(`Interceptions (${interceptions.length})`));
+  if (interceptions.length === 0) lines.push(pc.dim('  none'));
+  else lines.push(table(['turn', 'at', 'tool', 'category', 'path', 'other failures'], interceptions.map(interceptionRow), [0]));
+
+  lines.push('', pc.bold(`Receipts (${receipts.length})`));
+  if (receipts.length === 0) lines.push(pc.dim('  none'));
+  for (const r of receipts) lines.push(...receiptLines(r));
+  return lines.join('\n');
+}
+
+function operationRow(o: OperationRow, i: number): string[] {
+  const took = o.startedAt !== null && o.endedAt !== null ? formatDuration(o.endedAt - o.startedAt) : '';
+  const receipt = o.receiptId === null ? pc.dim('—') : `${o.receiptId}${o.receiptKind === null ? '' : pc.dim(` (${o.receiptKind})`)}`;
+  return [String(i + 1), o.turn === null ? '' : String(o.turn), formatClock(o.at), o.tool, STATE_STYLE[o.state](o.state), receipt, took, operationNote(o)];
+}
+
+function operationNote(o: OperationRow): string {
+  const notes: string[] = [];
+  if (!o.ran) notes.push('not run');
+  if (o.repaired) notes.push('repaired');
+  if (o.failure !== null) notes.push(o.failure);
+  if (o.error !== null) notes.push(clip(o.error, 60));
+  if (o.verify !== null) notes.push(`verify ${o.verify.code}${o.verify.reason === undefined ? '' : `: ${clip(o.verify.reason, 60)}`}`);
+  if (o.incident !== null) notes.push(`incident: ${clip(o.incident, 40)}`);
+  return notes.join(' · ');
+}
+
+function interceptionRow(i: InterceptionRow): string[] {
+  const others = i.failures.filter((f) => !(f.category === i.category && f.path === i.path)).map((f) => `${f.category} ${f.path}`);
+  return [
+    i.turn === null ? '' : String(i.turn),
+    formatClock(i.at),
+    i.tool,
+    pc.yellow(i.category),
+    i.path ?? '',
+    `${clip(others.join(', '), 60)}${i.repaired ? pc.dim(' (a repair attempt)') : ''}`,
+  ];
+}
+
+function receiptLines(r: ReceiptRow): string[] {
+  const where = [r.turn === null ? null : `turn ${r.turn}`, r.messageIndex === null ? null : `message ${r.messageIndex}`].filter((w) => w !== null).join(', ');
+  const lines = [`  ${VERDICT_STYLE[r.verdict](r.verdict.toUpperCase())}  ${pc.dim(`${formatClock(r.at)}${where === '' ? '' : ` · ${where}`}`)}  ${r.summary}`];
+  for (const c of r.receipt.claimedButNeverRan ?? []) {
+    lines.push(`    ${pc.red('✗')} ${pc.bold(c.tool ?? '?')} ${pc.red(c.reason ?? 'flagged')}: ${pc.italic(`"${clip(c.text, 160)}"`)}`);
+  }
+  return lines;
+}
