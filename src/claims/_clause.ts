@@ -94,6 +94,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (subject === 'passive') nextState.passiveSubject = subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || later().failure || later().outside) return { claims: [], state: nextState };
+    // "…, created on 2024-05-12": a head participle right before a date describes a record.
+    if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: [], state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words, hit.end, hit.end + 4))) return { claims: [], state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && /\byou\b|\byourself\b/i.test(options.sentence)) return { claims: [], state: nextState };
     if (form === 'passive' || form === 'status') {

@@ -1,6 +1,7 @@
 /**
  * Sentence, clause and word splitting for the claim extractor. Linear-time patterns only.
  */
+import { pastForms, phrasal } from './_lookup.js';
 
 /** A sentence of a reply line. Cut it into clauses with {@link splitClauses} when it is worth reading. */
 export interface Sentence {
@@ -94,7 +95,23 @@ export function splitClauses(sentence: string): string[] {
     from = /[a-z]/i.test(brk[k] ?? '') ? at + k : at + brk.length;
   }
   add(sentence.slice(from));
-  return out;
+  return out.flatMap(splitVerbList);
+}
+
+/** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. */
+function splitVerbList(clause: string): string[] {
+  if (!clause.includes(', ')) return [clause];
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = clause.indexOf(', '); at !== -1; at = clause.indexOf(', ', at + 2)) {
+    const rest = clause.slice(at + 2);
+    const word = /^[A-Za-z'’-]+/.exec(rest)?.[0].toLowerCase().replace('’', "'");
+    if (word === undefined || !(pastForms.has(word) || phrasal.has(word))) continue;
+    parts.push(clause.slice(from, at));
+    from = at + 2;
+  }
+  parts.push(clause.slice(from));
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
 }
 
 const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
