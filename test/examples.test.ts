@@ -1,0 +1,30 @@
+// The README's examples are files under examples/: typechecked with the project, run here, and quoted
+// verbatim in the README, so the documentation cannot drift from code that works.
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+
+const dir = new URL('../examples/', import.meta.url);
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const examples = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+
+describe('README examples', () => {
+  it('has examples to check', () => {
+    expect(examples.length).toBeGreaterThan(0);
+  });
+
+  it.each(examples)('%s is quoted verbatim in the README', (file) => {
+    expect(readme).toContain(readFileSync(new URL(file, dir), 'utf8').trim());
+  });
+
+  it('guard.ts runs and catches the unbacked refund claim', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { main } = (await import('../examples/guard.js')) as { main: () => Promise<string> };
+    expect(await main()).toBe('fabricated');
+    expect(log.mock.calls.map((c) => c.join(' '))).toEqual([
+      'false missing_required',
+      'posted msg_123',
+      'fabricated issue_refund:not_called',
+    ]);
+    log.mockRestore();
+  });
+});
