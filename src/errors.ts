@@ -48,6 +48,11 @@ export const ClaimcheckErrorCode = {
   asyncExecutor: 'async_executor',
   /** A guard was used after `close()`. */
   guardClosed: 'guard_closed',
+  /**
+   * An integration told to throw on a fabricated reply met one (`claimcheck/langchain` with
+   * `onFabricated: 'throw'`); `data.receipt` is the receipt's JSON.
+   */
+  fabricatedReply: 'fabricated_reply',
   // Raised by the ledger store (`claimcheck/store`); each message says what failed, on which file, and how to fix it.
   /** An optional peer dependency (`better-sqlite3` for the store) is not installed or cannot load. */
   missingDependency: 'missing_dependency',

@@ -45,7 +45,16 @@ export {
   type ValidationFailure,
   type ValidationResult,
 } from './validate/index.js';
-export { guard, type CheckBypassOptions, type ExecuteOptions, type Guard, type GuardLogger, type GuardOptions, type GuardSummary } from './action/guard.js';
+export {
+  guard,
+  type CheckBypassOptions,
+  type ExecuteOptions,
+  type Guard,
+  type GuardLogger,
+  type GuardOptions,
+  type GuardSummary,
+  type RejectOptions,
+} from './action/guard.js';
 export type { GuardErrorData, GuardFailure, GuardResult, GuardResultBase } from './action/guard-result.js';
 export { action, isAction, type Action, type ActionOptions, type Executor, type ExecutorContext } from './action/action.js';
 export { idField, type ActionReceipt, type ActionReceiptInit, type ReceiptReader } from './action/action-receipt.js';

@@ -8,7 +8,7 @@ import type { Ledger, LedgerEntry } from '../ledger.js';
 import { Receipt } from '../receipt.js';
 import type { ValidationFailure } from '../validate/validation-failure.js';
 import { FailOpenValidation } from './_fail-open-validation.js';
-import type { CheckBypassOptions, ExecuteOptions, Guard, GuardOptions, GuardSummary } from './guard.js';
+import type { CheckBypassOptions, ExecuteOptions, Guard, GuardOptions, GuardSummary, RejectOptions } from './guard.js';
 import type { GuardResult } from './guard-result.js';
 import { makeResult } from './_guard-result.js';
 import { setUpGuard, type GuardSetup } from './_guard-setup.js';
@@ -72,6 +72,20 @@ export class GuardImpl implements Guard {
     return this.#runAsync(name, args, options, true);
   }
 
+  reject(name: string, args: unknown, options: RejectOptions = NO_OPTIONS): GuardResult {
+    this.#assertOpen();
+    const startedAt = Date.now();
+    const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
+    let failures = options.failures === undefined || options.failures.length === 0 ? undefined : [...options.failures];
+    let incident: string | null = null;
+    if (failures === undefined) {
+      const checked = this.#validation.check(name, args);
+      incident = this.#validation.incident;
+      failures = checked.ok ? [{ category: 'type_mismatch', path: '', message: 'The arguments were rejected before they reached the guard.' }] : checked.failures;
+    }
+    return this.#reject(name, callId, args, options.repaired ?? false, startedAt, incident, failures);
+  }
+
   checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
     this.#assertOpen();
     if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
@@ -128,14 +142,19 @@ export class GuardImpl implements Guard {
     const incident = this.#validation.incident;
     if (!checked.ok || entry === undefined) {
       const failures: ValidationFailure[] = checked.ok ? [{ category: 'unknown_tool', path: '', message: `Unknown tool ${JSON.stringify(tool)}.` }] : checked.failures;
-      const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
-      const rejected = recordRejection({ tool, callId, rawArgs, repaired, startedAt, incident, failures, captureArgs: this.#setup.captureArgs, onFault });
-      this.#interceptions++;
-      this.#send('recordInterception', rejected.interception, tool);
-      this.#keep(rejected.entry, rejected.operation);
-      return rejected.result;
+      return this.#reject(tool, callId, rawArgs, repaired, startedAt, incident, failures);
     }
     return { tool, callId, repaired, startedAt, args: checked.args, rawArgs, entry, incident };
+  }
+
+  /** Record a rejected call (interception, failed operation) and return its result. */
+  #reject(tool: string, callId: string, rawArgs: unknown, repaired: boolean, startedAt: number, incident: string | null, failures: ValidationFailure[]): GuardResult {
+    const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
+    const rejected = recordRejection({ tool, callId, rawArgs, repaired, startedAt, incident, failures, captureArgs: this.#setup.captureArgs, onFault });
+    this.#interceptions++;
+    this.#send('recordInterception', rejected.interception, tool);
+    this.#keep(rejected.entry, rejected.operation);
+    return rejected.result;
   }
 
   /** Record a call that ran, and return its result. */

@@ -4,12 +4,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ClaimcheckError } from '../errors.js';
+import { openStore } from '../store/open-store.js';
 import { validationFailureCategories } from '../validate/validation-failure.js';
 import { violationPayloads } from '../validate/violation-payloads.js';
 import { action } from './action.js';
 import { idField } from './action-receipt.js';
 import { guard } from './guard.js';
-import { createMemorySink } from './operation-sink.js';
+import { createMemorySink, type OperationSink } from './operation-sink.js';
 
 const invoiceSchema = {
   type: 'object',
@@ -187,5 +188,53 @@ describe('close()', () => {
     expect(g.close().warnings).toEqual([]);
     expect(guard({ executors: { get: () => 1 }, logger }).close().warnings).toEqual([]);
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('store option', () => {
+  it('is the alias of sink: a Store from claimcheck/store records every call and receipt', async () => {
+    const store = await openStore({ path: ':memory:' });
+    const sink: OperationSink = store; // a Store is an OperationSink
+    const g = guard({ tools, executors: { get_order: () => ({ status: 'shipped' }), create_invoice: () => ({}) }, store: sink });
+    expect(g.sink).toBe(store);
+    g.execute('get_order', { id: 'A1' });
+    g.execute('create_invoice', { customer_id: 'nope', amount: 1 });
+    g.checkBypass('I looked up your order.');
+    await store.flush();
+    const detail = await store.runDetail(store.currentRunId ?? '');
+    expect(detail?.operations.map((o) => [o.tool, o.state])).toEqual([['get_order', 'read'], ['create_invoice', 'failed']]);
+    expect(detail?.interceptions).toEqual([expect.objectContaining({ tool: 'create_invoice', category: 'format_violation' })]);
+    expect(detail?.receipts).toEqual([expect.objectContaining({ verdict: 'clean' })]);
+    await store.close();
+  });
+
+  it('refuses store and a different sink together', () => {
+    const a = createMemorySink();
+    expect(guard({ executors: { get: () => 1 }, store: a, sink: a }).sink).toBe(a);
+    expect(() => guard({ executors: { get: () => 1 }, store: a, sink: createMemorySink() })).toThrow(expect.objectContaining({ code: 'invalid_options' }));
+  });
+});
+
+describe('reject()', () => {
+  it('records a call rejected upstream without running its executor, whatever the arguments', () => {
+    const sink = createMemorySink();
+    const executor = vi.fn(() => ({ status: 'shipped' }));
+    const g = guard({ tools, executors: { get_order: executor, create_invoice: () => ({}) }, sink, logger: quiet });
+    const unknown = g.reject('refund_order', { id: 'A1' }, { callId: 'c1' });
+    expect(unknown).toMatchObject({ ok: false, state: 'failed', callId: 'c1', failure: { category: 'unknown_tool' } });
+    const valid = g.reject('get_order', { id: 'A1' }, { callId: 'c2' });
+    expect(valid.failure).toMatchObject({ category: 'type_mismatch', path: '', message: expect.stringContaining('rejected before') });
+    const given = g.reject('get_order', '{"id": 1}', { callId: 'c3', repaired: true, failures: [{ category: 'type_mismatch', path: '/id', message: 'must be string' }] });
+    expect(given.failure).toMatchObject({ category: 'type_mismatch', path: '/id' });
+    expect(executor).not.toHaveBeenCalled();
+    expect(sink.interceptions.map((i) => [i.callId, i.category, i.path, i.repaired])).toEqual([
+      ['c1', 'unknown_tool', '', false],
+      ['c2', 'type_mismatch', '', false],
+      ['c3', 'type_mismatch', '/id', true],
+    ]);
+    expect(sink.operations.map((o) => [o.tool, o.state, o.ran])).toEqual([['refund_order', 'failed', false], ['get_order', 'failed', false], ['get_order', 'failed', false]]);
+    expect(g.turn).toHaveLength(3);
+    expect(g.close().interceptions).toBe(3);
+    expect(() => g.reject('get_order', {})).toThrow(expect.objectContaining({ code: 'guard_closed' }));
   });
 });

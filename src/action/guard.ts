@@ -3,8 +3,10 @@
  * against its tool's schema (rejected calls never reach the executor), run, judged by its receipt and
  * `verify`, and recorded; `checkBypass` catches replies that claim actions no call backs.
  */
+import { ClaimcheckError } from '../errors.js';
 import type { Ledger } from '../ledger.js';
 import type { Receipt } from '../receipt.js';
+import type { ValidationFailure } from '../validate/validation-failure.js';
 import type { Action, Executor } from './action.js';
 import type { GuardResult } from './guard-result.js';
 import type { GuardLogger } from './_incidents.js';
@@ -41,6 +43,12 @@ export interface GuardOptions {
   maxResultChars?: number;
   /** Where records go. Default: `createMemorySink()` (the last 10,000 of each kind, in memory). */
   sink?: OperationSink;
+  /**
+   * The same as `sink`, under the name that reads best for a store: `guard({ store: await openStore() })`
+   * records into the SQLite ledger (a `Store` from `claimcheck/store` is an `OperationSink`). Giving both
+   * `store` and a different `sink` throws `invalid_options`.
+   */
+  store?: OperationSink;
   /** Where incidents and `close()` warnings go. Default `console`. */
   logger?: GuardLogger;
   /** Tools `checkBypass` never reports as ran-but-unreported (e.g. `think`). Default none. */
@@ -54,6 +62,17 @@ export interface ExecuteOptions {
    * guard and, with overwhelming likelihood, across guards: `cc_<12 random hex digits>_<sequence>`.
    */
   callId?: string;
+}
+
+/** Options of {@link Guard.reject}. */
+export interface RejectOptions extends ExecuteOptions {
+  /**
+   * Why the call was rejected, most relevant first (at least one). Default: the guard validates `args`
+   * itself; when they pass, one `type_mismatch` at `''` saying they were rejected before the guard saw them.
+   */
+  failures?: readonly ValidationFailure[];
+  /** Mark the interception and operation `repaired: true` (a repair attempt that was rejected too). Default `false`. */
+  repaired?: boolean;
 }
 
 /** Options of {@link Guard.checkBypass}. */
@@ -108,6 +127,14 @@ export interface Guard {
    */
   executeRepaired(name: string, args: unknown, options?: ExecuteOptions): Promise<GuardResult>;
   /**
+   * Record a call whose arguments were rejected before it reached the guard (by an SDK that validates
+   * calls itself, such as the AI SDK's `NoSuchToolError` and `InvalidToolInputError`): an interception
+   * and a `failed` operation, as if `execute` had rejected it. The executor is never run, whatever the
+   * arguments. Returns the failed result. Never throws for bad arguments or unknown names.
+   * @throws ClaimcheckError `guard_closed` after `close()`.
+   */
+  reject(name: string, args: unknown, options?: RejectOptions): GuardResult;
+  /**
    * Judge a text-only reply (a model turn with no tool calls) against the open turn's calls, and close
    * the turn. Each judged claim carries its tool's `operation` state; a confirmed claim about an action
    * whose operation is not `posted` moves to `claimedButNeverRan` with reason `not_proven`. The receipt
@@ -143,8 +170,13 @@ export interface Guard {
  * logger gets one warning per distinct cause.
  * @throws ClaimcheckError `invalid_tool` for a tool in no known shape; `invalid_options` for an executor
  *   that is neither a function nor an `action()`, an executor named after no registered tool, a sink
- *   without the three methods, or a bad `maxResultChars`.
+ *   without the three methods, `store` and a different `sink` both given, or a bad `maxResultChars`.
  */
 export function guard(options: GuardOptions): Guard {
-  return new GuardImpl(options);
+  const store = options?.store;
+  if (store === undefined) return new GuardImpl(options);
+  if (options.sink !== undefined && options.sink !== store) {
+    throw new ClaimcheckError('invalid_options', 'guard options store and sink are the same option (store is its alias); give one of them.');
+  }
+  return new GuardImpl({ ...options, sink: store });
 }

@@ -1,6 +1,6 @@
 // The reference driver: the scenarios played straight through `guard()`, the way a hand-written loop uses it.
 import { describe, it } from 'vitest';
-import { createMemorySink, guard } from '../../src/index.js';
+import { createMemorySink, guard, type GuardResult } from '../../src/index.js';
 import { conformanceTools, expectConformance, scenarios, type ModelStep } from './scenarios.js';
 
 const isCalls = (s: ModelStep): s is Extract<ModelStep, { toolCalls: unknown }> => 'toolCalls' in s;
@@ -17,7 +17,7 @@ describe('conformance: guard()', () => {
         break;
       }
       for (const c of step.toolCalls) {
-        const result = repairNext ? await g.executeRepaired(c.name, c.args, { callId: c.id }) : await g.executeAsync(c.name, c.args, { callId: c.id });
+        const result: GuardResult = repairNext ? await g.executeRepaired(c.name, c.args, { callId: c.id }) : await g.executeAsync(c.name, c.args, { callId: c.id });
         // A rejected call whose tool exists is repaired by the next step (the model's answer to the repair prompt).
         repairNext = !result.ok && result.failure !== undefined && result.failure.category !== 'unknown_tool' && result.failure.category !== 'tool_failed';
       }
