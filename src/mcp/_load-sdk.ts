@@ -1,0 +1,68 @@
+/**
+ * Internal: loads `@modelcontextprotocol/sdk`, the MCP integration's optional peer, only when a proxy is
+ * made or an upstream server is started, so importing `claimcheck/mcp` (or `guardMcpClient`, which only
+ * calls methods on the client you pass) never loads it.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolRequestSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ClaimcheckError } from '../errors.js';
+
+/** The parts of the SDK the proxy uses. */
+export interface McpSdk {
+  Server: typeof Server;
+  StdioServerTransport: typeof StdioServerTransport;
+  Client: typeof Client;
+  StdioClientTransport: typeof StdioClientTransport;
+  CallToolRequestSchema: typeof CallToolRequestSchema;
+  ListToolsRequestSchema: typeof ListToolsRequestSchema;
+  ToolListChangedNotificationSchema: typeof ToolListChangedNotificationSchema;
+}
+
+/** Imports the SDK's modules; replaced in tests to simulate a missing install. */
+export type McpSdkImporter = () => Promise<McpSdk>;
+
+const importSdk: McpSdkImporter = async () => {
+  const [server, serverStdio, client, clientStdio, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Server: server.Server,
+    StdioServerTransport: serverStdio.StdioServerTransport,
+    Client: client.Client,
+    StdioClientTransport: clientStdio.StdioClientTransport,
+    CallToolRequestSchema: types.CallToolRequestSchema,
+    ListToolsRequestSchema: types.ListToolsRequestSchema,
+    ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+  };
+};
+
+let cached: McpSdk | undefined;
+
+/**
+ * The SDK's modules, imported on first use.
+ * @throws ClaimcheckError `missing_dependency` when `@modelcontextprotocol/sdk` is not installed or does not load.
+ */
+export async function loadMcpSdk(importer: McpSdkImporter = importSdk): Promise<McpSdk> {
+  if (importer === importSdk && cached !== undefined) return cached;
+  let sdk: McpSdk;
+  try {
+    sdk = await importer();
+  } catch (cause) {
+    const notInstalled = (cause as { code?: unknown } | null)?.code === 'ERR_MODULE_NOT_FOUND';
+    const why = notInstalled ? 'it is not installed' : `it did not load (${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)})`;
+    throw new ClaimcheckError(
+      'missing_dependency',
+      `claimcheck's MCP proxy needs the optional dependency @modelcontextprotocol/sdk, but ${why}. Install it next to claimcheck: npm install @modelcontextprotocol/sdk@1`,
+      { cause, data: { dependency: '@modelcontextprotocol/sdk' } },
+    );
+  }
+  if (importer === importSdk) cached = sdk;
+  return sdk;
+}

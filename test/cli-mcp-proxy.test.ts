@@ -1,0 +1,137 @@
+// `claimcheck mcp-proxy` over stdio: the proxy fronts the shop server (test/fixtures/mcp-shop-server.mjs)
+// spawned as a process over stdio, an SDK Client drives the proxy over stdin/stdout, and the calls are
+// read back from a SQLite ledger in a temp folder. The proxy runs in-process (runMcpProxy with piped
+// stdin/stdout); the last test spawns the built CLI (after `npm run build`).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runMcpProxy, splitCommandLine, type McpProxyCommandOptions } from '../src/cli/mcp-proxy-command.js';
+import { readMcpRefusal } from '../src/mcp.js';
+import { openStore } from '../src/store.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shopServer = join(root, 'test/fixtures/mcp-shop-server.mjs');
+const builtCli = join(root, 'dist/cli/main.js');
+const dir = mkdtempSync(join(tmpdir(), 'claimcheck-mcp-proxy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+/** Run the proxy in-process on piped stdio and connect an SDK client to it. */
+async function startProxy(options: McpProxyCommandOptions, env: Record<string, string | undefined> = {}) {
+  const log = join(dir, `calls-${++n}.jsonl`);
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const errors: string[] = [];
+  const exited = runMcpProxy(options, { stdin, stdout, err: (l) => errors.push(l), env: { ...process.env, SHOP_CALL_LOG: log, ...env }, cwd: dir });
+  const client = new Client({ name: 'desktop', version: '1.0.0' });
+  // The client's end of the pipes: it reads the proxy's stdout and writes its stdin.
+  await client.connect(new StdioServerTransport(stdout, stdin));
+  const stop = async () => {
+    stdin.end();
+    return exited;
+  };
+  const forwarded = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { server: string; tool: string }) : []);
+  return { client, errors, stop, forwarded };
+}
+
+async function ledger(path: string) {
+  const store = await openStore({ path, readonly: true });
+  try {
+    const [run] = await store.listRuns();
+    return { run, detail: await store.runDetail(run?.id ?? '') };
+  } finally {
+    await store.close();
+  }
+}
+
+describe('claimcheck mcp-proxy', () => {
+  it('fronts a stdio server: lists, forwards valid calls, refuses invalid and unknown ones, records all in --db', async () => {
+    const db = join(dir, 'flag.sqlite');
+    const { client, errors, stop, forwarded } = await startProxy({ command: ['node', shopServer], db });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['lookup_order', 'issue_refund', 'send_email']);
+    expect(tools[0]?.annotations).toEqual({ readOnlyHint: true });
+
+    expect((await client.callTool({ name: 'lookup_order', arguments: { order_id: 'A-1' } })).structuredContent).toMatchObject({ status: 'delivered' });
+    expect((await client.callTool({ name: 'issue_refund', arguments: { order_id: 'A-1', amount_cents: 6400 } })).structuredContent).toMatchObject({ refund_id: 'RF-1001' });
+    const failed = await client.callTool({ name: 'send_email', arguments: { to: 'timeout@example.com', subject: 'Refund', body: 'Done.' } });
+    expect(failed).toMatchObject({ isError: true, content: [{ type: 'text', text: 'SMTP timeout after 30000ms' }] });
+    const invalid = await client.callTool({ name: 'issue_refund', arguments: { order_id: 'A-1', amount_cents: -5 } });
+    expect(invalid.isError).toBe(true);
+    expect(readMcpRefusal(invalid)).toMatchObject({ category: 'constraint_violation', path: '/amount_cents' });
+    expect((invalid.content as Array<{ text: string }>)[0]?.text).toMatch(/^claimcheck refused this call \(constraint_violation at \/amount_cents\)\. Your call to issue_refund was rejected and did not run/);
+    const unknown = await client.callTool({ name: 'refund_order', arguments: { order_id: 'A-1' } });
+    expect(readMcpRefusal(unknown)).toMatchObject({ category: 'unknown_tool' });
+
+    expect(await stop()).toBe(0);
+    expect(forwarded().map((c) => c.tool)).toEqual(['lookup_order', 'issue_refund', 'send_email']);
+    expect(errors).toEqual([`claimcheck mcp-proxy: fronting shop (3 tools); recording to ${db}`]);
+    const { run, detail } = await ledger(db);
+    expect(run).toMatchObject({ agent: 'shop', operations: 5, interceptions: 2 });
+    expect(detail?.run.tools).toEqual(['lookup_order', 'issue_refund', 'send_email']);
+    expect(detail?.operations.map((o) => [o.tool, o.state, o.receiptId])).toEqual([
+      ['lookup_order', 'read', null],
+      ['issue_refund', 'posted', 'RF-1001'],
+      ['send_email', 'failed', null],
+      ['issue_refund', 'failed', null],
+      ['refund_order', 'failed', null],
+    ]);
+    expect(detail?.operations[2]?.error).toBe('SMTP timeout after 30000ms');
+    expect(detail?.interceptions.map((i) => [i.tool, i.category, i.path])).toEqual([
+      ['issue_refund', 'constraint_violation', '/amount_cents'],
+      ['refund_order', 'unknown_tool', ''],
+    ]);
+  });
+
+  it('takes the ledger from CLAIMCHECK_DB, several --server upstreams (clashing names prefixed) and --name', async () => {
+    const db = join(dir, 'env.sqlite');
+    const crm = `node ${shopServer} --name crm`;
+    const { client, stop, forwarded } = await startProxy({ server: [`node "${shopServer}"`, crm], name: 'support-desk' }, { CLAIMCHECK_DB: db, SHOP_TOOLS: 'lookup_order' });
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['shop__lookup_order', 'crm__lookup_order']);
+    expect(client.getServerVersion()?.name).toBe('support-desk');
+    await client.callTool({ name: 'crm__lookup_order', arguments: { order_id: 'B-2' } });
+    expect(await stop()).toBe(0);
+    expect(forwarded()).toEqual([{ server: 'crm', tool: 'lookup_order', args: { order_id: 'B-2' } }]);
+    const { run, detail } = await ledger(db);
+    expect(run).toMatchObject({ agent: 'support-desk', operations: 1 });
+    expect(detail?.operations.map((o) => [o.tool, o.state])).toEqual([['lookup_order', 'read']]);
+  });
+
+  it('exits 2 without a server to front, or when the server cannot start', async () => {
+    const errors: string[] = [];
+    const io = { stdin: new PassThrough(), stdout: new PassThrough(), err: (l: string) => errors.push(l), cwd: dir };
+    expect(await runMcpProxy({}, io)).toBe(2);
+    expect(errors[0]).toMatch(/^claimcheck mcp-proxy: name the server to front/);
+    expect(await runMcpProxy({ server: ['node "unclosed'] }, io)).toBe(2);
+    expect(errors[1]).toMatch(/unclosed " quote/);
+    expect(await runMcpProxy({ command: [join(dir, 'no-such-server')], db: join(dir, 'x.sqlite') }, io)).toBe(2);
+    expect(errors[2]).toMatch(/^claimcheck mcp-proxy: could not start the server/);
+  });
+
+  it('splits --server command lines like a shell', () => {
+    expect(splitCommandLine(`npx -y  @scope/server --root '/my files' "a \\"b\\"" c\\ d`)).toEqual(['npx', '-y', '@scope/server', '--root', '/my files', 'a "b"', 'c d']);
+    expect(splitCommandLine(`run ''`)).toEqual(['run', '']);
+  });
+
+  it.skipIf(!existsSync(builtCli) || !readFileSync(builtCli, 'utf8').includes('mcp-proxy'))('runs as `claimcheck mcp-proxy -- …` from the built CLI (npm run build first)', async () => {
+    const db = join(dir, 'cli.sqlite');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli, 'mcp-proxy', '--db', db, '--', 'node', shopServer], stderr: 'pipe', cwd: dir });
+    const client = new Client({ name: 'desktop', version: '1.0.0' });
+    await client.connect(transport);
+    expect((await client.listTools()).tools).toHaveLength(3);
+    const refused = await client.callTool({ name: 'send_email', arguments: { to: 'priya@example.com', subject: 'Hi' } });
+    expect(readMcpRefusal(refused)).toMatchObject({ category: 'missing_required', path: '/body' });
+    await client.callTool({ name: 'send_email', arguments: { to: 'priya@example.com', subject: 'Hi', body: 'Refunded.' } });
+    await client.close();
+    await expect.poll(async () => (await ledger(db)).detail?.operations.map((o) => [o.tool, o.state]), { timeout: 10_000 }).toEqual([
+      ['send_email', 'failed'],
+      ['send_email', 'posted'],
+    ]);
+  });
+});
