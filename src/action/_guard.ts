@@ -45,7 +45,7 @@ export class GuardImpl implements Guard {
     this.#setup = setUpGuard(options);
     this.ledger = this.#setup.ledger;
     this.sink = this.#setup.sink;
-    this.#incidents = new IncidentLog(this.#setup.logger);
+    this.#incidents = new IncidentLog(this.#setup.logger, this.#setup.sink);
     this.#validation = new FailOpenValidation(this.#setup.validator, this.#incidents);
   }
 

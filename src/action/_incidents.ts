@@ -1,8 +1,10 @@
 /**
  * Internal: the fail-open log. When claimcheck itself fails while guarding a call (a bug, a schema Ajv
  * cannot compile, a receipt reader that throws, a sink that is down), the call goes on and the incident
- * is logged once per cause.
+ * is logged once per cause; a failing sink once per sink ("recording is off").
  */
+import type { OperationSink } from './operation-sink.js';
+import { sayRecordingOff, watchRecording } from './_recording-off.js';
 
 /** Where warnings go: anything with a `warn(message, cause?)` method; `console` by default. */
 export interface GuardLogger {
@@ -17,11 +19,15 @@ const MAX_CAUSES = 1_000;
 /** Logs each distinct cause once and counts every incident. */
 export class IncidentLog {
   readonly #logger: GuardLogger;
+  readonly #sink: OperationSink | undefined;
   readonly #seen = new Set<string>();
   count = 0;
 
-  constructor(logger: GuardLogger) {
+  /** With `sink`, failures at the `sink` step are said once per sink, and the sink's own `onError` reports are watched. */
+  constructor(logger: GuardLogger, sink?: OperationSink) {
     this.#logger = logger;
+    this.#sink = sink;
+    if (sink !== undefined) watchRecording(sink, logger);
   }
 
   /**
@@ -32,6 +38,10 @@ export class IncidentLog {
     this.count++;
     const reason = cause instanceof Error ? cause.message : String(cause);
     const text = `${step}: ${reason}`;
+    if (step === 'sink' && this.#sink !== undefined) {
+      sayRecordingOff(this.#sink, cause, this.#logger);
+      return text;
+    }
     const key = `${step}\u0000${reason}`;
     if (!this.#seen.has(key)) {
       if (this.#seen.size >= MAX_CAUSES) this.#seen.clear();

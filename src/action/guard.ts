@@ -49,7 +49,10 @@ export interface GuardOptions {
    * `store` and a different `sink` throws `invalid_options`.
    */
   store?: OperationSink;
-  /** Where incidents and `close()` warnings go. Default `console`. */
+  /**
+   * Where incidents and `close()` warnings go, as `warn(message, cause?)`. Default `console`. A failing
+   * sink's later failures (reported through its `onError`) go to the logger of the latest guard made over it.
+   */
   logger?: GuardLogger;
   /** Tools `checkBypass` never reports as ran-but-unreported (e.g. `think`). Default none. */
   ignoreTools?: readonly string[];
@@ -167,7 +170,9 @@ export interface Guard {
  * Fails open: when claimcheck itself throws while guarding a call (a bug, a schema Ajv cannot compile,
  * a receipt reader or `verify` that throws, a sink that is down), the executor still runs and its value
  * is returned; a `posted` or `read` state becomes `unknown`, `incident` says what failed, and the
- * logger gets one warning per distinct cause.
+ * logger gets one warning per distinct cause. A sink or store whose writes fail (damaged, locked,
+ * read-only, full or closed; a store's later write failures come through its `onError`) gets one
+ * warning per sink, that recording is off, with the cause and its fix.
  * @throws ClaimcheckError `invalid_tool` for a tool in no known shape; `invalid_options` for an executor
  *   that is neither a function nor an `action()`, an executor named after no registered tool, a sink
  *   without the three methods, `store` and a different `sink` both given, or a bad `maxResultChars`.

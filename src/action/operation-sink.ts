@@ -7,8 +7,8 @@ import type { Interception, Operation, ReceiptRecord } from './operation.js';
 
 /**
  * Receives a guard's records as they happen. Each method may return a promise; the guard never waits
- * for it. A method that throws or rejects is an incident: the guard logs it once per cause and goes on
- * (the user's call is never affected by a failing sink).
+ * for it. A method that throws or rejects is an incident: the guard goes on (the user's call is never
+ * affected by a failing sink) and says once per sink that recording is off, with the cause.
  */
 export interface OperationSink {
   /** Every guarded call, once it settled (also calls whose arguments were rejected). */
@@ -17,6 +17,16 @@ export interface OperationSink {
   recordInterception(interception: Interception): void | PromiseLike<void>;
   /** Every reply checked by `checkBypass`. */
   recordReceipt(record: ReceiptRecord): void | PromiseLike<void>;
+}
+
+/**
+ * A sink that writes later (a store batching its writes), so some of its failures happen after the
+ * record call returned. A guard given a sink with this method subscribes, and on the first failure says
+ * once that recording is off. A `Store` from `claimcheck/store` is one.
+ */
+export interface SinkErrorSource {
+  /** Send each later failure to `listener`, from now on; returns a function that unsubscribes it. */
+  onError(listener: (error: Error) => void): () => void;
 }
 
 /** Options of {@link createMemorySink}. */

@@ -95,6 +95,16 @@ program
   });
 
 program
+  .command('demo')
+  .description('a scripted support-desk agent (no network, no API key) through the real guard: prints each catch and records every run in the ledger')
+  .option('--db <path>', DB_HELP)
+  .option('--json', 'one JSON line per scenario, then a summary line')
+  .action(async (opts: { db?: string; json?: boolean }) => {
+    const { runDemoCommand } = await import('./demo-command.js');
+    status = await runDemoCommand(opts, sinks);
+  });
+
+program
   .command('export')
   .description('every stored row as JSON lines: runs, operations, interceptions, receipts (claimcheck export > ledger.jsonl)')
   .option('--since <when>', SINCE_HELP)
@@ -102,6 +112,19 @@ program
   .action(async (opts: { since?: string; db?: string }) => {
     const { runExport } = await import('./export-command.js');
     status = await runExport({ ...opts, progress }, sinks);
+  });
+
+// The MCP proxy loads @modelcontextprotocol/sdk (and the store) only when it runs.
+program
+  .command('mcp-proxy')
+  .description('an MCP server (stdio) in front of MCP servers: validates every tool call against its schema, refuses bad ones, records all in the ledger')
+  .argument('[command...]', 'the server to front and its arguments, after --: claimcheck mcp-proxy -- npx -y some-mcp-server')
+  .option('--server <command>', 'another server to front, as one command line (repeatable)', (value: string, previous: string[]) => [...previous, value], [])
+  .option('--name <name>', "the run's agent name in the ledger and the proxy's server name (default: the servers' names)")
+  .option('--db <path>', DB_HELP)
+  .action(async (command: string[], opts: { server: string[]; name?: string; db?: string }) => {
+    const { runMcpProxy } = await import('./mcp-proxy-command.js');
+    status = await runMcpProxy({ command, ...opts }, { stdin: process.stdin, stdout: process.stdout, err: sinks.err, handleSignals: true });
   });
 
 try {

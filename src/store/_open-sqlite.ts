@@ -51,7 +51,8 @@ export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHook
       batchSize,
       flushIntervalMs,
       maxPending,
-      onError: options.onError ?? warnOncePerCode(),
+      onError: options.onError,
+      warn: warnOncePerCode(),
     });
   } catch (error) {
     try {

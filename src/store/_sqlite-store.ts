@@ -18,9 +18,13 @@ import type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store
 import type { StatsOptions, StoreStats } from './store-stats.js';
 
 /** Everything the store needs besides the open database. */
-export interface SqliteStoreConfig extends WriterOptions, NormalizeOptions {
+export interface SqliteStoreConfig extends Omit<WriterOptions, 'onError'>, NormalizeOptions {
   schemaVersion: number;
   readonly: boolean;
+  /** The `onError` given to `openStore`, if any. */
+  onError: ((error: ClaimcheckError) => void) | undefined;
+  /** What a write failure does when no `onError` was given and no listener is subscribed. */
+  warn: (error: ClaimcheckError) => void;
 }
 
 export class SqliteStore implements Store, ExitFlushable {
@@ -31,6 +35,7 @@ export class SqliteStore implements Store, ExitFlushable {
   readonly #db: Database;
   readonly #config: SqliteStoreConfig;
   readonly #writer: SqliteWriter | undefined;
+  readonly #listeners = new Set<(error: ClaimcheckError) => void>();
   #current: string | null = null;
   #closed = false;
 
@@ -42,7 +47,7 @@ export class SqliteStore implements Store, ExitFlushable {
     this.capture = config.capture;
     this.readonly = config.readonly;
     if (!config.readonly) {
-      this.#writer = new SqliteWriter(db, config);
+      this.#writer = new SqliteWriter(db, { ...config, onError: (error) => this.#reportError(error) });
       registerExitFlush(this);
     }
   }
@@ -122,8 +127,31 @@ export class SqliteStore implements Store, ExitFlushable {
       const e = error as ClaimcheckError;
       // A warning emitted now would never print: say it synchronously, then tell onError.
       process.stderr.write(`claimcheck: ${e.message} ${this.#writer?.pending ?? 0} queued records were not written.\n`);
-      this.#config.onError(e);
+      this.#reportError(e);
     }
+  }
+
+  onError(listener: (error: ClaimcheckError) => void): () => void {
+    if (typeof listener !== 'function') {
+      throw new ClaimcheckError('invalid_options', `Store.onError(listener) needs a function, got ${typeof listener}.`);
+    }
+    // A wrapper per subscription, so the same function subscribed twice is removed once per unsubscribe.
+    const entry = (error: ClaimcheckError): void => listener(error);
+    this.#listeners.add(entry);
+    return () => void this.#listeners.delete(entry);
+  }
+
+  /** A write failure no caller can catch: to every listener, then the `onError` option, else (no listener) the default warning. */
+  #reportError(error: ClaimcheckError): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(error);
+      } catch {
+        // A throwing listener must not break recording or the other listeners.
+      }
+    }
+    if (this.#config.onError !== undefined) this.#config.onError(error);
+    else if (this.#listeners.size === 0) this.#config.warn(error);
   }
 
   async listRuns(options: ListRunsOptions = {}): Promise<RunSummary[]> {

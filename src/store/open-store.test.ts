@@ -209,6 +209,34 @@ describe('openStore: locks and full disks', () => {
     await store.close();
   });
 
+  it('Store.onError: listeners get the write failures too; the default warning is off while one is subscribed', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const emitted: string[] = [];
+    const onWarning = (w: Error): void => void emitted.push(w.name);
+    process.on('warning', onWarning);
+    const store = await openStore({ path, batchSize: 1, busyTimeoutMs: 10 });
+    store.startRun(); // written at once (batchSize 1), before the lock
+    const other = new Database(path);
+    other.exec('BEGIN EXCLUSIVE');
+    const heard: string[] = [];
+    const unsubscribe = store.onError((e) => heard.push(e.code));
+    store.onError(() => {
+      throw new Error('a listener that throws does not break recording');
+    });
+    store.recordOperation({ tool: 'a', status: 'ok' });
+    expect(heard).toEqual(['store_locked']);
+    unsubscribe();
+    store.recordOperation({ tool: 'b', status: 'ok' });
+    expect(heard).toEqual(['store_locked']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(emitted).toEqual([]); // the throwing listener is still subscribed
+    expect(() => store.onError('nope' as never)).toThrow(expect.objectContaining({ code: 'invalid_options' }));
+    other.exec('COMMIT');
+    other.close();
+    await store.close();
+    process.off('warning', onWarning);
+  });
+
   it('while writes keep failing, records beyond maxPending are dropped, counted, and reported once (then every 10,000)', async () => {
     const path = join(dir, 'ledger.sqlite');
     const errors: ClaimcheckError[] = [];

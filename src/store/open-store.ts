@@ -34,7 +34,8 @@ export interface OpenStoreOptions {
   maxPending?: number;
   /**
    * Receives write failures that no caller can catch (batches written by the timer, on a full queue, or at
-   * exit). Default: a process warning (`process.emitWarning`), once per error code.
+   * exit). Default: a process warning (`process.emitWarning`), once per error code, unless a listener is
+   * subscribed with `Store.onError` (a guard recording into the store subscribes and says it itself).
    */
   onError?: (error: ClaimcheckError) => void;
 }

@@ -3,6 +3,7 @@
  * Recording is synchronous and never blocks on the database: records are queued and written in
  * batches, each batch in one transaction. Reading is asynchronous, so backends over a network fit.
  */
+import type { ClaimcheckError } from '../errors.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
@@ -41,7 +42,8 @@ export interface StoreCounts {
  *
  * Record methods throw only for a bad record (`invalid_record`), a store opened `readonly`
  * (`store_readonly`) or a closed store (`store_closed`). A failed write never throws there: the batch
- * stays queued and is retried, and the error goes to the store's `onError`. `flush()` rejects with it.
+ * stays queued and is retried, and the error goes to `onError` (the option and the listeners subscribed
+ * with {@link Store.onError}). `flush()` rejects with it.
  * Records without `runId` belong to the current run: the last one `startRun` started, or one started
  * on the first such record.
  */
@@ -61,6 +63,14 @@ export interface Store {
   recordOperation(operation: OperationInput): void;
   recordInterception(interception: InterceptionInput): void;
   recordReceipt(receipt: ReceiptInput): void;
+  /**
+   * Also send the write failures no caller can catch (what `openStore`'s `onError` receives) to
+   * `listener`, from now on; returns a function that unsubscribes it. While any listener is subscribed
+   * the default process warning is off (an `onError` given to `openStore` is still called). A guard
+   * given this store subscribes, so it can say once that recording is off.
+   * @throws ClaimcheckError `invalid_options` when `listener` is not a function.
+   */
+  onError(listener: (error: ClaimcheckError) => void): () => void;
   /** Write every queued record now. Rejects with the write's `ClaimcheckError`; the records stay queued. */
   flush(): Promise<void>;
   /**
