@@ -27,4 +27,12 @@ describe('README examples', () => {
     ]);
     log.mockRestore();
   });
+
+  it('mcp-client.ts runs and catches the claim after the failed email', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { main } = (await import('../examples/mcp-client.js')) as { main: () => Promise<string> };
+    expect(await main()).toBe('fabricated');
+    expect(log.mock.calls.slice(0, 3).map((c) => c.join(' '))).toEqual(['true type_mismatch /amount_cents', 'RF-1001', 'fabricated send_email:tool_failed']);
+    log.mockRestore();
+  });
 });
