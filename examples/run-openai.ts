@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { action, idField } from 'claimcheck';
 import { run } from 'claimcheck/run';
 import { openStore } from 'claimcheck/store';
