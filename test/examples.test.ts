@@ -28,6 +28,19 @@ describe('README examples', () => {
     log.mockRestore();
   });
 
+  it('openai-agents.ts trips on the email claimed but never sent', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { ScriptedModel } = await import('./fixtures/openai-agents-model.js');
+    const { supportRun } = (await import('../examples/openai-agents.js')) as { supportRun: (input: string, model: unknown) => Promise<string> };
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded $64.00 to your card and emailed you the confirmation." },
+    ]);
+    expect(await supportRun('Refund order A-1 ($64) and email me.', model)).toBe('I could not complete every step of your request; a colleague will follow up.');
+    expect(warn.mock.calls).toEqual([['fabricated: send_email claimed but not_called; 1 confirmed']]);
+    warn.mockRestore();
+  });
+
   it('mcp-client.ts runs and catches the claim after the failed email', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const { main } = (await import('../examples/mcp-client.js')) as { main: () => Promise<string> };

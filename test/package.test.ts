@@ -22,7 +22,7 @@ describe('package surface', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     expect(pkg.type).toBe('module');
     expect(pkg.sideEffects).toBe(false);
-    expect(Object.keys(pkg.exports as object)).toEqual(['.', './store', './testing', './run', './ai-sdk', './mcp', './package.json']);
+    expect(Object.keys(pkg.exports as object)).toEqual(['.', './store', './testing', './run', './ai-sdk', './mcp', './langchain', './openai-agents', './package.json']);
     expect(pkg.bin).toEqual({ claimcheck: './dist/cli/main.js' });
   });
 
@@ -30,7 +30,7 @@ describe('package surface', () => {
     await import(new URL('../dist/index.js', import.meta.url).href);
     const graph = collectImports(new URL('../dist/index.js', import.meta.url));
     expect([...graph].filter((s) => !s.startsWith('.') && !s.startsWith('node:'))).toEqual(expect.arrayContaining(['ajv']));
-    expect([...graph].some((s) => /^(openai|@anthropic-ai|better-sqlite3|@langchain|ai|pg|@modelcontextprotocol)(\/|$)/.test(s))).toBe(false);
+    expect([...graph].some((s) => /^(openai|@openai|@anthropic-ai|better-sqlite3|@langchain|langchain|ai|pg|@modelcontextprotocol)(\/|$)/.test(s))).toBe(false);
   });
 });
 

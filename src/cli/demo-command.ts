@@ -82,7 +82,7 @@ function printEvent(e: DemoEvent, sinks: Sinks): void {
       return;
     case 'call': {
       const op = e.operation;
-      line(pc.dim('call'), `${op.tool.padEnd(13)}${STATE_STYLE[op.state](op.state.padEnd(8))}${callNote(op)}`);
+      line(pc.dim('call'), `${op.tool.padEnd(13)}${STATE_STYLE[op.state](op.state)}${' '.repeat(8 - op.state.length)}${callNote(op)}`);
       if (!op.ran) caught(pc.yellow(op.failure ?? 'intercepted'), `${op.tool}: arguments rejected (${op.error}); the tool did not run`);
       return;
     }

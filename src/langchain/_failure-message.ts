@@ -1,0 +1,44 @@
+/**
+ * Internal: the `ToolMessage` (status `error`) the agent gets for a call the guard did not pass, so the
+ * model reads what went wrong and can correct itself; the run goes on.
+ * @see https://docs.langchain.com/oss/javascript/langchain/middleware#tool-call-wrapping
+ */
+import { ToolMessage } from '@langchain/core/messages';
+import type { GuardResult } from '../action/guard-result.js';
+import { isCommand, toolMessageOf, type ToolOutput } from './_tool-output.js';
+
+/** The call a failure answers. */
+export interface FailedCall {
+  id: string | undefined;
+  name: string;
+}
+
+/**
+ * The answer to a failed call: the tool's own answer marked `status: 'error'` when it ran and answered
+ * (a `Command` is returned as it is), else an `Error: …` message saying why.
+ */
+export function failureAnswer(call: FailedCall, result: GuardResult, output: ToolOutput | undefined): ToolOutput {
+  const own = output === undefined ? undefined : toolMessageOf(output);
+  if (result.failure?.category === 'tool_failed' && own !== undefined) {
+    if (isCommand(output) || own.status === 'error') return output;
+    return new ToolMessage({ content: own.content, tool_call_id: own.tool_call_id, name: own.name ?? call.name, artifact: own.artifact, status: 'error' });
+  }
+  return new ToolMessage({ content: failureText(result), tool_call_id: call.id ?? '', name: call.name, status: 'error' });
+}
+
+function failureText(result: GuardResult): string {
+  const failure = result.failure;
+  if (failure === undefined) return '';
+  switch (failure.category) {
+    case 'tool_failed':
+      return `Error: ${failure.message}`;
+    case 'halted':
+      return `Error: ${result.tool} ran but was halted for review: ${failure.message}`;
+    case 'unknown_tool':
+      return `Error: ${failure.message}${failure.hint === undefined ? '' : ` ${failure.hint}`}`;
+    default: {
+      const findings = failure.failures.map((f) => (f.hint === undefined ? f.message : `${f.message} ${f.hint}`));
+      return `Error: the arguments of ${result.tool} were rejected and the tool did not run. ${findings.join(' ')}`;
+    }
+  }
+}
