@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as root from '../src/index.js';
+import { importGraph } from './_import-graph.js';
 
 describe('package surface', () => {
   it('exports exactly the public API', () => {
@@ -28,21 +29,8 @@ describe('package surface', () => {
 
   it('loads no provider SDK or database driver from the built root (its whole import graph)', async () => {
     await import(new URL('../dist/index.js', import.meta.url).href);
-    const graph = collectImports(new URL('../dist/index.js', import.meta.url));
+    const graph = importGraph(new URL('../dist/index.js', import.meta.url));
     expect([...graph].filter((s) => !s.startsWith('.') && !s.startsWith('node:'))).toEqual(expect.arrayContaining(['ajv']));
     expect([...graph].some((s) => /^(openai|@openai|@anthropic-ai|better-sqlite3|@langchain|langchain|ai|pg|@modelcontextprotocol)(\/|$)/.test(s))).toBe(false);
   });
 });
-
-/** Every bare import specifier reachable from a built module, following relative imports. */
-function collectImports(entry: URL, seen = new Set<string>(), specifiers = new Set<string>()): Set<string> {
-  if (seen.has(entry.href)) return specifiers;
-  seen.add(entry.href);
-  const source = readFileSync(entry, 'utf8');
-  for (const m of source.matchAll(/(?:import|export)[^'"]{0,300}?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-    const spec = m[1] ?? m[2] ?? '';
-    specifiers.add(spec);
-    if (spec.startsWith('.')) collectImports(new URL(spec, entry), seen, specifiers);
-  }
-  return specifiers;
-}

@@ -1,0 +1,35 @@
+// Importing the root, or one integration, never loads another integration's SDK: proved over the built
+// output, for every entry in package.json's exports map.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { importGraph, packageOf } from './_import-graph.js';
+
+const SDKS = ['openai', '@openai/agents', '@anthropic-ai/sdk', 'better-sqlite3', 'langchain', '@langchain/core', '@langchain/langgraph', 'ai', '@modelcontextprotocol/sdk', 'zod'];
+
+/** What each entry may load at run time (lazily or not). */
+const allowed: Record<string, string[]> = {
+  '.': [],
+  './store': ['better-sqlite3'],
+  './testing': [],
+  './run': [],
+  './ai-sdk': ['ai'],
+  './mcp': ['@modelcontextprotocol/sdk'],
+  './langchain': ['langchain', '@langchain/core', 'zod'],
+  './openai-agents': [],
+};
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string | { import: string }> };
+const entries = Object.entries(pkg.exports).filter(([k]) => k !== './package.json');
+
+describe('subpath entries', () => {
+  it('every exported entry is listed here', () => {
+    expect(entries.map(([k]) => k).sort()).toEqual(Object.keys(allowed).sort());
+  });
+
+  it.each(entries)('%s loads only its own SDK', (name, target) => {
+    const file = typeof target === 'string' ? target : target.import;
+    const loaded = [...importGraph(new URL(`../${file}`, import.meta.url))].filter((s) => !s.startsWith('.') && !s.startsWith('node:')).map(packageOf);
+    const sdks = [...new Set(loaded.filter((p) => SDKS.includes(p)))].sort();
+    expect(sdks).toEqual([...(allowed[name] ?? [])].sort());
+  });
+});
