@@ -5,6 +5,7 @@
  */
 import { ToolMessage } from '@langchain/core/messages';
 import type { GuardResult } from '../action/guard-result.js';
+import { failureText } from '../run/_answer.js';
 import { isCommand, toolMessageOf, type ToolOutput } from './_tool-output.js';
 
 /** The call a failure answers. */
@@ -24,21 +25,4 @@ export function failureAnswer(call: FailedCall, result: GuardResult, output: Too
     return new ToolMessage({ content: own.content, tool_call_id: own.tool_call_id, name: own.name ?? call.name, artifact: own.artifact, status: 'error' });
   }
   return new ToolMessage({ content: failureText(result), tool_call_id: call.id ?? '', name: call.name, status: 'error' });
-}
-
-function failureText(result: GuardResult): string {
-  const failure = result.failure;
-  if (failure === undefined) return '';
-  switch (failure.category) {
-    case 'tool_failed':
-      return `Error: ${failure.message}`;
-    case 'halted':
-      return `Error: ${result.tool} ran but was halted for review: ${failure.message}`;
-    case 'unknown_tool':
-      return `Error: ${failure.message}${failure.hint === undefined ? '' : ` ${failure.hint}`}`;
-    default: {
-      const findings = failure.failures.map((f) => (f.hint === undefined ? f.message : `${f.message} ${f.hint}`));
-      return `Error: the arguments of ${result.tool} were rejected and the tool did not run. ${findings.join(' ')}`;
-    }
-  }
 }
