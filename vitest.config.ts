@@ -1,6 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Each SDK is tested at the newest major its Node.js line supports. Where that major needs Node.js 22
+ * or newer, it is installed beside the one for Node.js 20 under an npm alias (devDependencies
+ * `openai-v7`, `ai-v7`), and on Node.js 22+ the tests' imports of the bare name resolve to it. Code
+ * that runs outside vitest (the built CLI and examples in child processes) keeps the bare name's major.
+ */
+const newestOnNode22: Record<string, string> = { openai: 'openai-v7', ai: 'ai-v7' };
+const node22 = Number(process.versions.node.split('.')[0]) >= 22;
+
 export default defineConfig({
+  resolve: {
+    alias: node22
+      ? Object.entries(newestOnNode22).map(([name, alias]) => ({ find: new RegExp(`^${name}(?=/|$)`), replacement: alias }))
+      : [],
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -54,7 +54,7 @@ export const ClaimcheckErrorCode = {
    */
   fabricatedReply: 'fabricated_reply',
   // Raised by the ledger store (`claimcheck/store`); each message says what failed, on which file, and how to fix it.
-  /** An optional peer dependency (`better-sqlite3` for the store) is not installed or cannot load. */
+  /** An optional peer dependency is not installed or cannot load (`better-sqlite3` for the store, on a Node.js without `node:sqlite`). */
   missingDependency: 'missing_dependency',
   /** A record passed to a store lacks a required field or has a field of the wrong type. */
   invalidRecord: 'invalid_record',

@@ -1,6 +1,7 @@
 /**
- * claimcheck/store: the local ledger store (SQLite through the optional peer `better-sqlite3`, loaded
- * only when a store is opened). The root entry never imports this file.
+ * claimcheck/store: the local ledger store (SQLite through the optional peer `better-sqlite3`, or
+ * Node.js's built-in `node:sqlite` where it does not load; loaded only when a store is opened). The
+ * root entry never imports this file.
  */
 export { openStore, type OpenStoreOptions } from './store/open-store.js';
 export { resolveStorePath, PROJECT_MARKERS, STORE_DIR, STORE_FILE, type ResolveStorePathOptions, type StorePath } from './store/resolve-store-path.js';

@@ -17,6 +17,7 @@ import { startFileProgress, startProgress } from '../src/cli/_progress.js';
 import { parseSince } from '../src/cli/_since.js';
 import { Receipt } from '../src/receipt.js';
 import { openStore } from '../src/store.js';
+import { betterSqlite3Loads } from './store/open-raw.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-cli-ledger-'));
 const db = join(dir, 'ledger.sqlite');
@@ -24,6 +25,8 @@ const T0 = Date.UTC(2024, 4, 1, 12, 0, 0);
 const HOUR = 3_600_000;
 const flagged = { text: "I've emailed you the confirmation.", verb: 'email', object: 'confirmation', tool: 'send_email', candidates: ['send_email'], reason: 'tool_failed' as const, source: 'rules' as const };
 const clean = new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
+/** The store's driver here: better-sqlite3 where its addon loads (the Node.js that ran npm ci), else node:sqlite. */
+const driverName = (await betterSqlite3Loads()) ? 'better-sqlite3' : 'node:sqlite';
 
 beforeAll(async () => {
   const store = await openStore({ path: db });
@@ -223,7 +226,8 @@ describe('claimcheck diagnostic', () => {
     const text = c.text();
     expect(text).toMatch(/^claimcheck +\d+\.\d+\.\d+/m);
     expect(text).toContain(`node        ${process.version}`);
-    expect(text).toMatch(/better-sqlite3 \d+\.\d+\.\d+ \(loads\)/);
+    if (driverName === 'better-sqlite3') expect(text).toMatch(/^driver +better-sqlite3 \d+\.\d+\.\d+ \(loads\)$/m);
+    else expect(text).toMatch(/^driver +node:sqlite \(SQLite \d+\.\d+\.\d+, built into Node\.js\) \(loads\) · better-sqlite3 \d+\.\d+\.\d+ not used: .+$/m);
     expect(text).toContain(`ledger      ${path}`);
     expect(text).toContain(`--db ${path} was given`);
     expect(text).toContain('no ledger file yet');
@@ -238,7 +242,9 @@ describe('claimcheck diagnostic', () => {
     const d = JSON.parse(fromEnv.out[0] ?? '') as { ledger: Record<string, unknown>; driver: Record<string, unknown> };
     expect(d.ledger).toMatchObject({ path: db, source: 'env', reason: `CLAIMCHECK_DB is set to ${db}`, exists: true, schemaVersion: 1, supportedSchemaVersion: 1, error: null });
     expect(d.ledger.counts).toEqual({ runs: 2, operations: 5, interceptions: 2, receipts: 2, tools: 4 });
-    expect(d.driver).toMatchObject({ name: 'better-sqlite3', loads: true, error: null });
+    expect(d.driver).toMatchObject({ name: driverName, loads: true, error: null });
+    if (driverName === 'better-sqlite3') expect(d.driver).toMatchObject({ version: expect.stringMatching(/^12\./), passedOver: null });
+    else expect(d.driver).toMatchObject({ version: process.versions['sqlite'], passedOver: { name: 'better-sqlite3', version: expect.stringMatching(/^12\./), error: expect.any(String) } });
 
     const fromProject = capture();
     await runDiagnostic({ json: true, env: {}, cwd: project }, fromProject.sinks);

@@ -2,13 +2,14 @@
  * A guard over a broken store fails open: the user's tools still run and return their values, and the
  * logger is told once, with the cause and its fix, that recording is off.
  */
-import type Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../store/open-store.js';
+import type { Database } from '../store/_driver.js';
 import { openSqliteStore } from '../store/_open-sqlite.js';
+import { openRaw } from '../../test/store/open-raw.js';
 import { action } from './action.js';
 import { idField } from './action-receipt.js';
 import { guard } from './guard.js';
@@ -33,7 +34,7 @@ afterEach(() => {
 describe('guard over a broken store', () => {
   it('a full database (tiny max_page_count): every call returns its value; "recording is off" is said once, with the fix', async () => {
     const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
-    const configure = (db: Database.Database): void => void db.pragma('max_page_count = 40');
+    const configure = (db: Database): void => void db.pragma('max_page_count = 40');
     // batchSize 1: every record is written at once, so the write fails inside the guard's call.
     const store = await openSqliteStore({ path: join(dir, 'ledger.sqlite'), capture: true, batchSize: 1 }, { configure });
     const sink: OperationSink & SinkErrorSource = store; // a Store reports its later write failures
@@ -90,8 +91,7 @@ describe('guard over a broken store', () => {
     const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     const path = join(dir, 'ledger.sqlite');
     const store = await openStore({ path, busyTimeoutMs: 10, flushIntervalMs: 5 });
-    const { default: Driver } = await import('better-sqlite3');
-    const other = new Driver(path);
+    const other = await openRaw(path);
     other.exec('BEGIN EXCLUSIVE');
     const logger = { warn: vi.fn() };
     const g = guard({ tools, executors: executors(), store, logger });

@@ -110,7 +110,7 @@ describe('guardTools: a new guard over the tools’ own execute', () => {
       web_search: provider,
     };
     const sink = createMemorySink();
-    const tools = await guardTools(raw as ToolSet, { sink, actions: { issue_refund: { receipt: idField('refund_id') } }, logger: quiet });
+    const tools = await guardTools(raw as unknown as ToolSet, { sink, actions: { issue_refund: { receipt: idField('refund_id') } }, logger: quiet });
     expect(tools.web_search).toBe(provider);
     await play(tools, { order_id: 'A-1', amount_cents: 100 });
     expect(sink.operations).toEqual([expect.objectContaining({ state: 'posted', receipt: expect.objectContaining({ id: 'RF-2' }) })]);

@@ -4,7 +4,7 @@
  * `execute` runs through the guard: recorded, judged by its receipt, and in the ledger `checkBypass` reads.
  * @see https://ai-sdk.dev/docs/ai-sdk-core/tools-and-tool-calling
  */
-import type { Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import type { Tool, ToolSet } from 'ai';
 import { action, type ActionOptions, type Executor } from '../action/action.js';
 import { guard as createGuard, type Guard, type GuardOptions } from '../action/guard.js';
 import type { GuardResult } from '../action/guard-result.js';
@@ -39,8 +39,10 @@ export interface GuardToolsOptions extends Omit<GuardOptions, 'tools' | 'executo
 
 /** What a call's input was before the tool's own schema transformed it (zod defaults, coercions). */
 type RawInputs = WeakMap<object, unknown>;
+/** What the SDK passes an `execute` besides the input (`ToolExecutionOptions`, generic over the call's context in ai 7). */
+type ExecutionOptions = Parameters<NonNullable<Tool['execute']>>[1];
 /** The SDK's input and options of the calls running now, by call id, for the executors. */
-type Running = Map<string, { input: unknown; options: ToolExecutionOptions }>;
+type Running = Map<string, { input: unknown; options: ExecutionOptions }>;
 
 /**
  * Wrap an AI SDK `tools` object so that every call goes through a claimcheck guard. Returns a new tool
@@ -75,7 +77,8 @@ export async function guardTools<TOOLS extends ToolSet>(tools: TOOLS, options: G
     if (!isRecord(t)) throw new ClaimcheckError('invalid_tool', `guardTools: tool ${JSON.stringify(name)} is ${t === null ? 'null' : typeof t}, not an AI SDK tool.`, { data: { tool: name } });
     if (t.type === 'provider') continue;
     local.push([name, t]);
-    specs.push({ name, description: t.description ?? '', parameters: (await ai.asSchema(t.inputSchema).jsonSchema) as Record<string, unknown> });
+    // ai 7 also takes a description computed from the call's context: claimcheck matches claims without it.
+    specs.push({ name, description: typeof t.description === 'string' ? t.description : '', parameters: (await ai.asSchema(t.inputSchema).jsonSchema) as Record<string, unknown> });
   }
   const running: Running = new Map();
   const g = given ?? createGuard({ ...guardOptions, tools: specs, executors: executorsOf(local, actions, running) });
@@ -101,7 +104,9 @@ function executorsOf(local: ReadonlyArray<[string, Tool]>, actions: Record<strin
     if (execute === undefined) continue;
     const executor: Executor = (args, context) => {
       const call = running.get(context.callId);
-      return settle(execute(call === undefined ? args : call.input, call?.options ?? { toolCallId: context.callId, messages: [] }));
+      // A call made on the guard, not by the SDK: no messages, and (ai 7) no tool context.
+      const outside = { toolCallId: context.callId, messages: [], context: undefined } as ExecutionOptions;
+      return settle(execute(call === undefined ? args : call.input, call?.options ?? outside));
     };
     const options = actions[name];
     executors[name] = options === undefined ? executor : action(executor, options);
@@ -135,7 +140,7 @@ function inputSchemaOf(ai: AiModule, spec: ToolSpec, t: Tool, validator: Validat
 }
 
 function guardedExecute(g: Guard, name: string, book: RepairBook, raw: RawInputs, running: Running): NonNullable<Tool['execute']> {
-  return async (input: unknown, options: ToolExecutionOptions) => {
+  return async (input: unknown, options: ExecutionOptions) => {
     const callId = options.toolCallId;
     const args = typeof input === 'object' && input !== null && raw.has(input) ? raw.get(input) : input;
     running.set(callId, { input, options });

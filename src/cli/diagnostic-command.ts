@@ -1,13 +1,13 @@
 /**
  * `claimcheck diagnostic [--db PATH] [--json]`: what a bug report needs: claimcheck's and Node.js's
- * versions, whether the SQLite driver loads, which ledger file is active and why, its schema version
- * and row counts. It never creates a ledger: a missing file is reported as such (the driver is tried
- * on a private in-memory database) and the ledger is opened read-only.
+ * versions, which SQLite driver the store uses (better-sqlite3, else Node.js's built-in node:sqlite)
+ * and whether it loads, which ledger file is active and why, its schema version and row counts. It
+ * never creates a ledger: a missing file is reported as such (the driver is tried on a private
+ * in-memory database) and the ledger is opened read-only.
  *
  * Exit status: 0, or 2 when the ledger file exists but cannot be read (its error is printed).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import pc from 'picocolors';
 import { ClaimcheckError } from '../errors.js';
 import type { StoreCounts } from '../store.js';
@@ -24,8 +24,19 @@ export interface Diagnostic {
   claimcheck: string;
   node: string;
   platform: string;
-  /** The optional SQLite driver: its version (`null` when not installed) and whether it loads. */
-  driver: { name: 'better-sqlite3'; version: string | null; loads: boolean; error: string | null };
+  /**
+   * The store's SQLite driver: better-sqlite3 (the optional peer) when it loads, else Node.js's built-in
+   * node:sqlite (22.13 and newer); better-sqlite3 when neither loads. `version` is better-sqlite3's
+   * (`null` when not installed), or for node:sqlite the SQLite version built into Node.js.
+   */
+  driver: {
+    name: 'better-sqlite3' | 'node:sqlite';
+    version: string | null;
+    loads: boolean;
+    error: string | null;
+    /** better-sqlite3 when it was tried first and did not load, and why (`not installed` or its load error). */
+    passedOver: { name: 'better-sqlite3'; version: string | null; error: string } | null;
+  };
   ledger: LedgerLocation & {
     exists: boolean;
     /** Bytes of the file plus its write-ahead log; `null` when it does not exist. */
@@ -52,8 +63,11 @@ export async function runDiagnostic(options: DiagnosticCommandOptions, sinks: Si
 export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
   const location = await locateLedger(options);
   const { openStore, SCHEMA_VERSION } = await import('../store.js');
-  const driver: Diagnostic['driver'] = { name: 'better-sqlite3', version: driverVersion(), loads: false, error: null };
+  const { loadDriver, betterSqlite3Version } = await import('../store/_driver.js');
+  let driver: Diagnostic['driver'] = { name: 'better-sqlite3', version: betterSqlite3Version(), loads: false, error: null, passedOver: null };
   try {
+    const { name, version, passedOver } = await loadDriver();
+    driver = { name, version, loads: false, error: null, passedOver };
     await (await openStore({ path: ':memory:' })).close();
     driver.loads = true;
   } catch (error) {
@@ -96,11 +110,7 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
 export function formatDiagnostic(d: Diagnostic): string {
   const row = (label: string, value: string): string => `${pc.dim(label.padEnd(12))}${value}`;
   const l = d.ledger;
-  const driver = d.driver.version === null
-    ? pc.yellow('better-sqlite3 not installed (needed by view, stats, export and the store: npm install better-sqlite3@12)')
-    : d.driver.loads
-      ? `better-sqlite3 ${d.driver.version} ${pc.green('(loads)')}`
-      : pc.red(`better-sqlite3 ${d.driver.version} does not load: ${d.driver.error ?? ''}`);
+  const driver = formatDriver(d.driver);
   const lines = [
     row('claimcheck', d.claimcheck),
     row('node', `${d.node} (${d.platform})`),
@@ -131,14 +141,17 @@ function packageVersion(): string {
   return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
-function driverVersion(): string | null {
-  try {
-    const path = createRequire(import.meta.url).resolve('better-sqlite3/package.json');
-    const version = (JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown }).version;
-    return typeof version === 'string' ? version : null;
-  } catch {
-    return null;
+function formatDriver(d: Diagnostic['driver']): string {
+  if (d.name === 'node:sqlite') {
+    const passed = d.passedOver;
+    const why = passed === null ? '' : pc.dim(` · better-sqlite3${passed.version === null ? '' : ` ${passed.version}`} not used: ${passed.error}`);
+    const status = d.loads ? pc.green('(loads)') : pc.red(`does not load: ${d.error ?? ''}`);
+    return `node:sqlite (SQLite ${d.version ?? '?'}, built into Node.js) ${status}${why}`;
   }
+  if (d.version === null && !d.loads) {
+    return pc.yellow('better-sqlite3 not installed (needed by view, stats, export and the store: npm install better-sqlite3@12, or use Node.js 22.13+ and its built-in node:sqlite)');
+  }
+  return d.loads ? `better-sqlite3 ${d.version ?? '?'} ${pc.green('(loads)')}` : pc.red(`better-sqlite3 ${d.version ?? '?'} does not load: ${d.error ?? ''}`);
 }
 
 function fileSize(path: string): number | null {

@@ -1,11 +1,11 @@
 /**
- * Internal: the steps of `openStore` for SQLite, with hooks for tests (a driver importer that fails,
+ * Internal: the steps of `openStore` for SQLite, with hooks for tests (drivers that fail to load,
  * a connection setting such as a tiny `max_page_count` to simulate a full disk).
  */
 import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ClaimcheckError } from '../errors.js';
-import { loadDriver, type Database, type DriverImporter } from './_driver.js';
+import { loadDriver, type Database, type DriverSources } from './_driver.js';
 import { migrate } from './_schema.js';
 import { toStoreError } from './_sqlite-errors.js';
 import { SqliteStore } from './_sqlite-store.js';
@@ -13,8 +13,7 @@ import type { OpenStoreOptions } from './open-store.js';
 import { resolveStorePath, STORE_DIR } from './resolve-store-path.js';
 
 /** Test hooks of {@link openSqliteStore}. */
-export interface OpenHooks {
-  importer?: DriverImporter;
+export interface OpenHooks extends DriverSources {
   /** Runs on the open connection before the schema is checked. */
   configure?: (db: Database) => void;
 }
@@ -30,12 +29,12 @@ export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHook
   const memory = options.path === ':memory:';
   const path = memory ? ':memory:' : resolve(options.path ?? resolveStorePath().path);
 
-  const Driver = await loadDriver(hooks.importer);
+  const driver = await loadDriver(hooks);
   if (!memory) prepareFile(path, readonly, busyTimeoutMs);
 
   let db: Database | undefined;
   try {
-    db = new Driver(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
+    db = driver.open(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     hooks.configure?.(db);

@@ -126,7 +126,7 @@ function readVersion(db: Database, ctx: SchemaContext): number {
   const version = Number(db.pragma('user_version', { simple: true }));
   const appId = Number(db.pragma('application_id', { simple: true }));
   const foreign = appId !== 0 && appId !== APPLICATION_ID;
-  const unmarked = appId === 0 && Number(db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get()) > 0;
+  const unmarked = appId === 0 && Number((db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: unknown }).n) > 0;
   if (foreign || unmarked) {
     throw new ClaimcheckError(
       'store_corrupt',

@@ -7,7 +7,7 @@ import type { InterceptionRow, OperationRow, ReceiptRow, RunRow } from './rows.j
 import type { OperationState } from './records.js';
 import { fromStoredJson, stringList } from './_stored-text.js';
 
-/** A row as better-sqlite3 returns it. */
+/** A row as the driver returns it (better-sqlite3 or node:sqlite). */
 export type RawRow = Record<string, unknown>;
 
 export const RUN_SELECT = 'SELECT rowid AS seq, id, agent, meta, tools, started_at FROM runs';

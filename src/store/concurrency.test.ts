@@ -1,11 +1,11 @@
 // Several processes writing one ledger at once lose nothing; a process that exits without close()
 // still writes its queue. Children are plain `node` processes running the transpiled store.
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChildStore, runChild } from '../../test/store/child-store.js';
+import { openRaw, scalar } from '../../test/store/open-raw.js';
 
 let built: ReturnType<typeof buildChildStore>;
 let dir: string;
@@ -42,8 +42,8 @@ describe('concurrent writers', () => {
       expect(r.stdout.trim()).toBe('done');
       expect(r.code).toBe(0);
     }
-    const db = new Database(path, { readonly: true });
-    const count = (sql: string): number => Number(db.prepare(sql).pluck().get());
+    const db = await openRaw(path, { readonly: true });
+    const count = (sql: string): number => Number(scalar(db, sql));
     expect(count('SELECT count(*) FROM operations')).toBe(writers * perWriter);
     expect(count('SELECT count(DISTINCT call_id) FROM operations')).toBe(writers * perWriter);
     expect(count('SELECT count(*) FROM interceptions')).toBe(writers * (perWriter / 100));
@@ -67,8 +67,8 @@ describe('concurrent writers', () => {
     const r = await runChild(script, built.url);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const db = new Database(path, { readonly: true });
-    expect(db.prepare('SELECT count(*) FROM operations').pluck().get()).toBe(123);
+    const db = await openRaw(path, { readonly: true });
+    expect(scalar(db, 'SELECT count(*) FROM operations')).toBe(123);
     db.close();
   });
 });

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClaimcheckError } from '../errors.js';
 import { buildChildStore, runChild } from '../../test/store/child-store.js';
+import { openRaw } from '../../test/store/open-raw.js';
+import type { Database } from './_driver.js';
 import { openStore } from './open-store.js';
 import { openSqliteStore } from './_open-sqlite.js';
 import { APPLICATION_ID, migrations } from './_schema.js';
@@ -19,6 +20,9 @@ afterEach(() => {
   chmodSync(dir, 0o700);
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** Node.js's built-in SQLite, where this Node.js has one (22.13+). */
+const nodeSqlite = process.getBuiltinModule?.('node:sqlite');
 
 /** The ClaimcheckError a promise rejects with (fails the test when it resolves or throws something else). */
 async function failure(promise: Promise<unknown>): Promise<ClaimcheckError> {
@@ -43,7 +47,7 @@ describe('openStore: schema', () => {
     expect(store.path).toBe(path);
     await store.close();
     expect(readFileSync(join(dir, 'project', '.claimcheck', '.gitignore'), 'utf8')).toContain('*');
-    const db = new Database(path, { readonly: true });
+    const db = await openRaw(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -72,7 +76,7 @@ describe('openStore: schema', () => {
   it('refuses a ledger from a newer claimcheck with store_version, naming both versions', async () => {
     const path = join(dir, 'ledger.sqlite');
     await (await openStore({ path })).close();
-    const db = new Database(path);
+    const db = await openRaw(path);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     const error = await failure(openStore({ path }));
@@ -84,7 +88,7 @@ describe('openStore: schema', () => {
 
   it('refuses another application’s SQLite database with store_corrupt', async () => {
     const path = join(dir, 'other.sqlite');
-    const db = new Database(path);
+    const db = await openRaw(path);
     db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
     db.close();
     const error = await failure(openStore({ path }));
@@ -174,12 +178,26 @@ describe('openStore: bad files and folders', () => {
     }
   });
 
-  it('reports a missing better-sqlite3 as missing_dependency, saying what to install', async () => {
+  it('reports a missing better-sqlite3 on a Node.js without node:sqlite as missing_dependency, saying what to install', async () => {
     const importer = () => Promise.reject(Object.assign(new Error("Cannot find package 'better-sqlite3'"), { code: 'ERR_MODULE_NOT_FOUND' }));
-    const error = await failure(openSqliteStore({ path: join(dir, 'x.sqlite') }, { importer }));
+    const error = await failure(openSqliteStore({ path: join(dir, 'x.sqlite') }, { importer, builtin: () => undefined }));
     expect(error.code).toBe('missing_dependency');
     expect(error.message).toContain('npm install better-sqlite3@12');
+    expect(error.message).toContain('Node.js 22.13 or newer');
     expect(existsSync(join(dir, 'x.sqlite'))).toBe(false);
+  });
+
+  it.runIf(nodeSqlite !== undefined)('opens the same ledger through node:sqlite when better-sqlite3 is missing (Node.js 22.13+)', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const importer = () => Promise.reject(Object.assign(new Error("Cannot find package 'better-sqlite3'"), { code: 'ERR_MODULE_NOT_FOUND' }));
+    const store = await openSqliteStore({ path }, { importer });
+    store.startRun({ id: 'r1', tools: ['send_email'] });
+    store.recordOperation({ tool: 'send_email', status: 'ok', receiptId: 'm-1' });
+    await store.close();
+    const reopened = await openStore({ path, readonly: true });
+    expect(reopened.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(await reopened.counts()).toMatchObject({ runs: 1, operations: 1, tools: 1 });
+    await reopened.close();
   });
 
   it('rejects options out of range with invalid_options', async () => {
@@ -194,7 +212,7 @@ describe('openStore: locks and full disks', () => {
     const path = join(dir, 'ledger.sqlite');
     const errors: ClaimcheckError[] = [];
     const store = await openStore({ path, busyTimeoutMs: 50, onError: (e) => errors.push(e) });
-    const other = new Database(path);
+    const other = await openRaw(path);
     other.exec('BEGIN EXCLUSIVE');
     store.recordOperation({ tool: 'send_email', status: 'ok' });
     const error = await failure(store.flush());
@@ -216,7 +234,7 @@ describe('openStore: locks and full disks', () => {
     process.on('warning', onWarning);
     const store = await openStore({ path, batchSize: 1, busyTimeoutMs: 10 });
     store.startRun(); // written at once (batchSize 1), before the lock
-    const other = new Database(path);
+    const other = await openRaw(path);
     other.exec('BEGIN EXCLUSIVE');
     const heard: string[] = [];
     const unsubscribe = store.onError((e) => heard.push(e.code));
@@ -241,7 +259,7 @@ describe('openStore: locks and full disks', () => {
     const path = join(dir, 'ledger.sqlite');
     const errors: ClaimcheckError[] = [];
     const store = await openStore({ path, batchSize: 1, maxPending: 3, busyTimeoutMs: 10, onError: (e) => errors.push(e) });
-    const other = new Database(path);
+    const other = await openRaw(path);
     other.exec('BEGIN EXCLUSIVE');
     for (let i = 0; i < 5; i++) store.recordOperation({ tool: 'a', status: 'ok' });
     expect(await store.counts()).toMatchObject({ pending: 3, dropped: 3 });
@@ -255,7 +273,7 @@ describe('openStore: locks and full disks', () => {
 
   it('a full database is store_full (injected with a tiny max_page_count), and close() says how much was lost', async () => {
     const path = join(dir, 'ledger.sqlite');
-    const configure = (db: Database.Database): void => void db.pragma('max_page_count = 40');
+    const configure = (db: Database): void => void db.pragma('max_page_count = 40');
     const store = await openSqliteStore({ path, capture: true, batchSize: 10_000, onError: () => undefined }, { configure });
     for (let i = 0; i < 200; i++) store.recordOperation({ tool: 'upload', status: 'ok', args: { body: 'x'.repeat(2000) } });
     const error = await failure(store.flush());

@@ -41,14 +41,14 @@ export interface OpenStoreOptions {
 }
 
 /**
- * Open (creating when needed) the SQLite ledger store. Loads `better-sqlite3` on first call. The
- * database is in WAL mode, so other processes read while one writes and writers take turns; the
+ * Open (creating when needed) the SQLite ledger store. Loads its driver on first call:
+ * `better-sqlite3` where it loads, else Node.js's built-in `node:sqlite` (22.13+). The database is in WAL mode, so other processes read while one writes and writers take turns; the
  * schema is migrated forward on open. Queued records are written on `flush()`, `close()` and at
  * process exit (`process.on('exit')`; a process killed by a signal without an exit handler loses at
  * most `flushIntervalMs` worth of records: close the store in your signal handlers).
  *
  * @throws ClaimcheckError, never a raw SQLite error:
- * - `missing_dependency`: `better-sqlite3` is not installed or does not load;
+ * - `missing_dependency`: `better-sqlite3` is not installed or does not load, and this Node.js has no `node:sqlite`;
  * - `invalid_options`: an option out of range;
  * - `store_not_found`: `readonly` and the file does not exist;
  * - `store_corrupt`: the file is not a SQLite database, is damaged, or is another application's database;

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openRaw } from '../../test/store/open-raw.js';
 import { Receipt } from '../receipt.js';
 import { openStore } from './open-store.js';
 import type { ExportRow } from './rows.js';
@@ -28,8 +28,8 @@ const refundReceipt = new Receipt({
 });
 
 /** The raw TEXT of every column of a table, to prove what reached the disk. */
-function rawTexts(table: string): string {
-  const db = new Database(path, { readonly: true });
+async function rawTexts(table: string): Promise<string> {
+  const db = await openRaw(path, { readonly: true });
   const text = JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all());
   db.close();
   return text;
@@ -44,7 +44,7 @@ describe('recording', () => {
     store.recordReceipt({ receipt: refundReceipt, turn: 1 });
     await store.flush();
     for (const table of ['operations', 'interceptions', 'receipts']) {
-      expect(rawTexts(table)).not.toMatch(/ann@example|ann at example|4242|A-1|"m-1"\}/);
+      expect(await rawTexts(table)).not.toMatch(/ann@example|ann at example|4242|A-1|"m-1"\}/);
     }
     const detail = await store.runDetail(runId);
     expect(detail?.operations[0]).toMatchObject({ tool: 'send_email', state: 'posted', receiptId: 'm-1', args: null, result: null });
@@ -126,7 +126,7 @@ describe('recording', () => {
     store = await openStore({ path, flushIntervalMs: 20 });
     store.recordOperation({ tool: 'a', status: 'ok' });
     await new Promise((r) => setTimeout(r, 200));
-    expect(rawTexts('operations')).toContain('"tool":"a"');
+    expect(await rawTexts('operations')).toContain('"tool":"a"');
   });
 });
 
