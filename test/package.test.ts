@@ -23,7 +23,7 @@ describe('package surface', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     expect(pkg.type).toBe('module');
     expect(pkg.sideEffects).toBe(false);
-    expect(Object.keys(pkg.exports as object)).toEqual(['.', './store', './testing', './run', './ai-sdk', './mcp', './langchain', './openai-agents', './package.json']);
+    expect(Object.keys(pkg.exports as object)).toEqual(['.', './store', './testing', './run', './ai-sdk', './mcp', './langchain', './openai-agents', './openai', './anthropic', './package.json']);
     expect(pkg.bin).toEqual({ claimcheck: './dist/cli/main.js' });
   });
 

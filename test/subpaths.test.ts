@@ -16,6 +16,8 @@ const allowed: Record<string, string[]> = {
   './mcp': ['@modelcontextprotocol/sdk'],
   './langchain': ['langchain', '@langchain/core', 'zod'],
   './openai-agents': [],
+  './openai': [],
+  './anthropic': [],
 };
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string | { import: string }> };
