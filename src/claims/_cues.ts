@@ -1,0 +1,134 @@
+/**
+ * The cue readers of the clause reader: conditions, times outside the run, other actors, stated
+ * quantities, outcome phrases ("is on your calendar"), field labels and completion verbs. Each looks at
+ * a clause's words and answers one question; `_clause.ts` decides what they mean together.
+ */
+import { COMPLETION_VERBS, CONDITIONAL, FILLERS, FIRST_PERSON, MONTHS, STOPWORDS } from './lexicon.js';
+import { nominalizations } from './_lookup.js';
+import type { VerbHit } from './_verbs.js';
+import type { ClauseClaim } from './_clause.js';
+
+const BY_MEANS = new Set(['me', 'us', 'myself', 'email', 'mail', 'text', 'sms', 'phone', 'card', 'hand', 'default', 'date', 'name', 'id', 'number', 'mistake', 'accident', 'the', 'a', 'an', 'then', 'now', 'end', 'tomorrow', 'today', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'noon', 'midnight', 'eod', 'cob']);
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({ both: 2, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 }));
+const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disabled', 'in', 'at', 'running', 'open', 'closed', 'locked', 'unlocked', 'armed', 'disarmed', 'paused', 'stopped', 'set']);
+const PAST_UNITS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
+const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
+
+export function conditionalIndex(words: readonly string[]): number {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === 'if' || w === 'unless' || w === 'once' || w === 'whether' || w === 'assuming' || w === 'otherwise' || w === 'suppose') return i;
+    if (w === 'in' && words[i + 1] === 'case') return i;
+    if (w === 'as' && words[i + 1] === 'soon' && words[i + 2] === 'as') return i;
+    if ((w === 'when' || w === 'until' || w === 'after' || w === 'before' || w === 'whenever') && CONDITIONAL.has(w)) {
+      const s = words[i + 1] ?? '';
+      if (s === 'you' || s === 'they' || s === 'he' || s === 'she' || s === 'it' || s === 'someone' || s === 'your') return i;
+    }
+  }
+  return -1;
+}
+
+export function pastTime(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === 'yesterday' || w === 'previously') return true;
+    if (w === 'ago' && PAST_UNITS.has(words[i - 1] ?? '')) return true;
+    if (w === 'last' && (LAST_WHAT.has(words[i + 1] ?? '') || (/^\d+$/.test(words[i + 1] ?? '') && PAST_UNITS.has(words[i + 2] ?? '')))) return true;
+    if (w === 'back' && words[i + 1] === 'in') return true;
+    if (w === 'in' && MONTHS.has(words[i + 1] ?? '') && !/^\d/.test(words[i + 2] ?? '')) return true;
+    if (w === 'earlier' && words[i + 1] === 'this' && ['week', 'month', 'year'].includes(words[i + 2] ?? '')) return true;
+  }
+  return false;
+}
+
+/** "was created on 2024-05-01", "submitted to your bank on Nov 4": a dated act, before this run. Looks at `words[from..to]`. */
+export function onPastDate(words: readonly string[], from = 0, to = words.length): boolean {
+  for (let i = from; i < Math.min(to + 1, words.length); i++) {
+    const next = words[i + 1] ?? '';
+    if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return true;
+    if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return true;
+    if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return true;
+    if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return true;
+  }
+  return false;
+}
+
+export function byOtherActor(words: readonly string[], from: number): boolean {
+  for (let i = from; i < words.length; i++) {
+    if (words[i] !== 'by') continue;
+    const who = words[i + 1];
+    if (who !== undefined && !BY_MEANS.has(who) && !/^\d/.test(who)) return true;
+    if ((who === 'the' || who === 'a') && words[i + 2] !== undefined && !['end', 'way'].includes(words[i + 2] ?? '')) return true;
+  }
+  return false;
+}
+
+export function countOf(words: readonly string[]): number | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const next = words[i + 1] ?? '';
+    const n = NUMBER_WORDS.get(w) ?? (/^\d{1,4}$/.test(w) ? Number(w) : undefined);
+    if (n === undefined) continue;
+    // "moved all three", "14 invoices": a number before a plural noun. "order 4821 as requested" is a reference.
+    if (w === 'both' || (/^[a-z]{3,}s$/.test(next) && !STOPWORDS.has(next) && !['usd', 'eur', 'gbp', 'hours', 'days', 'minutes', 'weeks', 'months', 'years'].includes(next))) return n;
+    if (NUMBER_WORDS.has(w) && (next === '' || !/^\d/.test(next))) return n;
+  }
+  return undefined;
+}
+
+/** Outcome claims with no past verb: "is on your calendar", "is on its way", "is now OFF", "is live". */
+export function readOutcome(words: readonly string[]): ClauseClaim | null {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w !== 'is' && w !== 'are') continue;
+    const subject = words.slice(0, i).filter((x) => !STOPWORDS.has(x) && !FILLERS.has(x));
+    if (words.slice(0, i).some((x) => FIRST_PERSON.has(x) || x === 'there' || x === 'it' || x === 'this' || x === 'that' || x === 'what')) return null;
+    let k = i + 1;
+    const now = words[k] === 'now';
+    if (now || words[k] === 'all') k++;
+    const rest = words.slice(k);
+    const objectOf = (extra: readonly string[]): string => [...subject, ...extra.filter((x) => !STOPWORDS.has(x))].join(' ');
+    if (rest[0] === 'on' && (rest[1] === 'the' || rest[1] === 'your') && rest[2] === 'calendar') return { verb: 'add', object: objectOf(['calendar', 'event']), form: 'outcome' };
+    if (rest[0] === 'on' && (rest[1] === 'its' || rest[1] === 'the' || rest[1] === 'their') && rest[2] === 'way') return { verb: 'send', object: objectOf(rest.slice(3)), form: 'outcome' };
+    if (rest[0] === 'live') return { verb: 'deploy', object: objectOf(rest.slice(1)), form: 'outcome' };
+    if ((rest[0] === 'on' || rest[0] === 'off') && rest.length === 1 && subject.length > 0) return { verb: 'turn', object: objectOf([]), form: 'outcome' };
+    if (now && rest.length > 0 && subject.length > 0 && (OUTCOME_STATES.has(rest[0] ?? '') || rest.length <= 6)) return { verb: 'update', object: objectOf(rest), form: 'outcome' };
+    return null;
+  }
+  return null;
+}
+
+const COMMON_INFINITIVES = new Set(['depart', 'arrive', 'expire', 'start', 'end', 'begin', 'run', 'close', 'open', 'ship', 'go', 'take', 'be', 'leave', 'renew', 'occur', 'happen', 'fly', 'land', 'launch', 'finish', 'complete', 'receive', 'apply', 'work', 'reach', 'deliver', 'change', 'resume', 'return']);
+
+export function isInfinitive(word: string): boolean {
+  return COMMON_INFINITIVES.has(word);
+}
+
+/** "Created At: 2024-05-14": a participle naming a data field, not an act. */
+export function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: string): boolean {
+  const rest = words.slice(hit.end);
+  if (rest.length > 1 || (rest.length === 1 && !['at', 'on', 'by', 'date', 'time', 'from', 'to', 'for'].includes(rest[0] ?? ''))) return false;
+  const colon = sentence.indexOf(':');
+  if (hit.index !== 0 || colon < 1 || colon > 30) return false;
+  // "Created At: 2024-05-14" is a field; "Blocked: Lunch w/ Grandma" reports an act.
+  const value = tokenizeValue(sentence.slice(colon + 1));
+  return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value);
+}
+
+const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'today', 'yesterday', 'tomorrow', 'n/a', 'none', 'never', 'yes', 'no', 'true', 'false']);
+
+function tokenizeValue(text: string): string {
+  const t = text.trim().toLowerCase();
+  const end = t.search(/[\s,]/);
+  return end === -1 ? t : t.slice(0, end);
+}
+
+/** "The booking has been completed" claims a booking: a completion verb takes its action from its subject. */
+export function completionVerb(lemma: string, subject: readonly string[], after: readonly string[]): string {
+  if (!COMPLETION_VERBS.has(lemma)) return lemma;
+  for (const w of [...subject, ...after]) {
+    const action = nominalizations.get(w);
+    if (action !== undefined) return action;
+  }
+  return '*';
+}
