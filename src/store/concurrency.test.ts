@@ -32,7 +32,9 @@ describe('concurrent writers', () => {
       for (let i = 0; i < ${perWriter}; i++) {
         store.recordOperation({ tool: i % 2 ? 'a' : 'b', status: 'ok', callId: '${id}:' + i });
         if (i % 100 === 0) store.recordInterception({ tool: 'a', category: 'type_mismatch' });
-        if (i % 200 === 0) await new Promise((r) => setImmediate(r));
+        // A short pause every two batches lets the other writers in, so the interleaving below cannot
+        // depend on how the OS happens to schedule four fast processes.
+        if (i % 50 === 0) await new Promise((r) => setTimeout(r, 2));
       }
       await store.close();
       console.log('done');`;
