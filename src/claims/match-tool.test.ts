@@ -179,10 +179,8 @@ describe('match strength, through check', () => {
 });
 
 describe('known misses', () => {
-  // A tool named <generic verb>_<action noun> takes only the first verb of its name: "refund" in
-  // issue_refund, "charge" in create_charge, "transfer" in create_transfer, "deploy" in trigger_deploy
-  // are read as nouns, and a claim with that very verb matches no tool (so it is never judged). The
-  // corpus case payments-013 (create_transfer) misses for this reason.
+  // A tool named <generic verb>_<action noun> also answers to its action noun: "refund" in issue_refund,
+  // "charge" in create_charge, "transfer" in create_transfer, "deploy" in trigger_deploy.
   it.each([
     ['I refunded your order.', 'issue_refund'],
     ['I refunded the order.', 'create_refund'],
