@@ -8,7 +8,7 @@ import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdi
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolRequestSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { ClaimcheckError } from '../errors.js';
+import { peerLoader } from '../_load-peer.js';
 
 /** The parts of the SDK the proxy uses. */
 export interface McpSdk {
@@ -43,26 +43,16 @@ const importSdk: McpSdkImporter = async () => {
   };
 };
 
-let cached: McpSdk | undefined;
-
 /**
  * The SDK's modules, imported on first use.
  * @throws ClaimcheckError `missing_dependency` when `@modelcontextprotocol/sdk` is not installed or does not load.
  */
-export async function loadMcpSdk(importer: McpSdkImporter = importSdk): Promise<McpSdk> {
-  if (importer === importSdk && cached !== undefined) return cached;
-  let sdk: McpSdk;
-  try {
-    sdk = await importer();
-  } catch (cause) {
-    const notInstalled = (cause as { code?: unknown } | null)?.code === 'ERR_MODULE_NOT_FOUND';
-    const why = notInstalled ? 'it is not installed' : `it did not load (${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)})`;
-    throw new ClaimcheckError(
-      'missing_dependency',
-      `claimcheck's MCP proxy needs the optional dependency @modelcontextprotocol/sdk, but ${why}. Install it next to claimcheck: npm install @modelcontextprotocol/sdk@1`,
-      { cause, data: { dependency: '@modelcontextprotocol/sdk' } },
-    );
-  }
-  if (importer === importSdk) cached = sdk;
-  return sdk;
-}
+export const loadMcpSdk: (importer?: McpSdkImporter) => Promise<McpSdk> = peerLoader(
+  {
+    needer: "claimcheck's MCP proxy",
+    dependency: '@modelcontextprotocol/sdk',
+    packageName: '@modelcontextprotocol/sdk',
+    install: 'npm install @modelcontextprotocol/sdk@1',
+  },
+  importSdk,
+);
