@@ -4,21 +4,14 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import type { ActionReceipt } from './action-receipt.js';
-import type { GuardErrorData, GuardFailure, GuardResult } from './guard-result.js';
+import type { GuardErrorData, GuardFailure, GuardResult, GuardResultBase } from './guard-result.js';
 import type { OperationState } from './operation.js';
 import type { VerifyOutcome } from './verify-outcome.js';
 
-/** The parts of a result. */
-export interface ResultParts {
-  value: unknown;
-  state: OperationState;
-  receipt: ActionReceipt | null;
-  verify: VerifyOutcome | null;
-  tool: string;
-  callId: string;
-  incident: string | null;
+/** The parts of a result: its members, less `ok` and `raiseOnFailure`, which follow from them. */
+export type ResultParts = Pick<GuardResultBase, 'value' | 'state' | 'receipt' | 'verify' | 'tool' | 'callId' | 'incident'> & {
   failure: GuardFailure | undefined;
-}
+};
 
 class Result {
   readonly ok: boolean;
