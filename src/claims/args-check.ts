@@ -6,7 +6,7 @@
  * agrees. Ambiguous sentences (two amounts, qualified amounts such as "each", "around", "half of")
  * are not judged. Constant time per claim: the calls are folded into {@link ArgsDigest}s.
  */
-import { cents, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
+import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
 import { findAmounts, findEmails, findRefs, normalizeRef, qualifiedAmount } from './_values.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
@@ -56,7 +56,7 @@ function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: numb
   const sum = cents(digests.reduce((s, d) => s + d.moneySum, 0));
   if (calls > 1 && (Math.abs(sum - a) <= 1 || Math.abs(sum - a * 100) <= 100)) return null;
   if ([claimed.value.toFixed(2), String(claimed.value), String(a)].some(seen)) return null;
-  return { claimed: claimed.text, observed: recentValues(digests, (l) => /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance/i.test(l.key)) };
+  return { claimed: claimed.text, observed: recentValues(digests, (l) => MONEY_KEY.test(l.key)) };
 }
 
 function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {

@@ -6,7 +6,8 @@ import type { LedgerEntry } from '../ledger.js';
 import { trimEnd } from './_scan.js';
 import { findEmails, leaves, normalizeRef } from './_values.js';
 
-const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
+/** Argument names that hold money. */
+export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
 const ID_KEY = /id$|_id|number|num$|^no$|ref|key|code|^pr$|^issue$|^order$|^ticket$|^build$|^deal$|^invoice$|^account$|locator|pnr/i;
 const WORD = /[a-z0-9@+][a-z0-9@.+-]*/g;
 const KEEP_RECENT = 5;
