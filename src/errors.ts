@@ -6,8 +6,6 @@
  * Codes are a closed union ({@link ClaimcheckErrorCode}); match on `code`, never on the message.
  */
 
-import { ValidationFailureCategory } from './validate/validation-failure.js';
-
 const marker = Symbol.for('claimcheck.error');
 
 /** Stable error codes. */
@@ -25,8 +23,23 @@ export const ClaimcheckErrorCode = {
   /** A labelled corpus case that is not in the documented case format. */
   invalidCase: 'invalid_case',
   // Raised by a guard result's `raiseOnFailure()`, one code per failure category (`data`: the result's
-  // `failure`, `tool` and `callId`). The validation categories (the executor was not run), then these:
-  ...ValidationFailureCategory,
+  // `failure`, `tool` and `callId`). The first eight are the validation categories; the executor was not run.
+  /** The arguments text is not valid JSON. */
+  invalidJson: 'invalid_json',
+  /** The model called a tool that is not registered. */
+  unknownTool: 'unknown_tool',
+  /** A required argument is absent. */
+  missingRequired: 'missing_required',
+  /** An argument has the wrong type. */
+  typeMismatch: 'type_mismatch',
+  /** An argument is not one of the allowed values. */
+  enumViolation: 'enum_violation',
+  /** An argument fails its `format` or `pattern`. */
+  formatViolation: 'format_violation',
+  /** An argument breaks a bound (minimum, length, item count...). */
+  constraintViolation: 'constraint_violation',
+  /** An argument the schema does not allow. */
+  extraField: 'extra_field',
   /** The executor threw, or its result reports a failure (the action receipt says `ok: false`). */
   toolFailed: 'tool_failed',
   /** The action ran and its `verify` returned `HALT(reason)`. */
