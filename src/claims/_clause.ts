@@ -46,6 +46,7 @@ const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}(
 const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'one', 'two', 'three', 'four', 'five', 'each', 'every', 'any', 'some', 'no', 'all', 'both']);
 /** Verbs that read as a person's own act after a bare noun phrase ("Priya replied"), never as a status line. */
 const ACTIVE_READING = new Set(['email', 'reply', 'text', 'message', 'call', 'respond', 'write', 'confirm', 'agree', 'decide', 'note', 'approve', 'reject', 'decline', 'accept', 'sign', 'pay', 'order', 'book', 'find', 'check', 'ask', 'say', 'tell', 'mention']);
+const DETERMINER_BEFORE = new Set(['the', 'a', 'an']);
 const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 
 /** Find the claims of one clause and the state it passes on. */
@@ -81,7 +82,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const pre = words.slice(0, i);
     const blocked =
       verdict.blocked ||
-      pre.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
+      pre.some((_, k) => negationAt(pre, k)) ||
       words.slice(hit.end, hit.end + 2).some((w) => BLOCK_AFTER.has(w)) ||
       pre.some((_, k) => notYetAt(pre, k)) ||
       offer;
@@ -125,7 +126,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const subjectHere = ownSubject(words);
   const blockedHere =
     offer ||
-    words.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
+    words.some((_, k) => negationAt(words, k)) ||
     words.some((_, k) => notYetAt(words, k));
   const state: ClauseState = {
     subject: subjectHere ?? (otherActor ? 'other' : inherited.subject),
@@ -187,9 +188,26 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
 }
 
+/** Prepositions after which a cue word is part of a noun phrase ("with no fees", "on May 24"), not of the verb group. */
+const PREPOSITIONS = new Set(['with', 'for', 'of', 'at', 'in', 'on', 'from', 'by', 'to', 'into', 'under', 'over', 'about', 'per', 'via']);
+
+/**
+ * A negation cue at `words[k]` that governs a predicate: "not", "n't", "never" anywhere in the verb
+ * group, or a negative determiner opening a noun phrase ("no email was sent"), but not one inside a
+ * prepositional phrase ("the booking with no fees has been completed").
+ */
+export function negationAt(words: readonly string[], k: number): boolean {
+  const w = words[k] ?? '';
+  if (w.endsWith("n't")) return true;
+  if (!NEGATION.has(w)) return false;
+  return !PREPOSITIONS.has(words[k - 1] ?? '');
+}
+
 /** A future, modal, progress or intention cue at `words[k]`. */
 export function notYetAt(words: readonly string[], k: number): boolean {
   const w = words[k] ?? '';
+  // A modal heads a verb group: "may have sent". "on May 24th", "the can of paint" are not modals.
+  if (NOT_YET.has(w) && (/^\d/.test(words[k + 1] ?? '') || PREPOSITIONS.has(words[k - 1] ?? '') || DETERMINER_BEFORE.has(words[k - 1] ?? ''))) return false;
   if (NOT_YET.has(w)) return true;
   return INTENT_BEFORE_TO.has(w) && words[k + 1] === 'to';
 }

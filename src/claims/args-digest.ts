@@ -5,10 +5,13 @@
 import type { LedgerEntry } from '../ledger.js';
 import { trimEnd } from './_scan.js';
 import { findEmails, leaves, normalizeRef } from './_values.js';
+import { claimSpecifics } from './_specifics.js';
 
 /** Argument names that hold money. */
 export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
 const ID_KEY = /id$|_id|number|num$|^no$|ref|key|code|^pr$|^issue$|^order$|^ticket$|^build$|^deal$|^invoice$|^account$|locator|pnr/i;
+/** Argument names that select the record acted on ("reservation_id", "userId", "id"). */
+const RECORD_KEY = /(?:^|_)id$|[a-z]Id$|^id$/;
 const WORD = /[a-z0-9@+][a-z0-9@.+-]*/g;
 const KEEP_RECENT = 5;
 
@@ -50,6 +53,11 @@ export class ArgsDigest {
   callsWithEmail = 0;
   /** Identifier shape → calls holding an identifier within one digit of that shape. */
   readonly shapes = new Map<string, number>();
+  /**
+   * Dates and codes of the arguments that do not name the record acted on (not id fields): what the
+   * call did, as opposed to which record it did it to. Lower case; dates as "MM-DD" and "YYYY-MM-DD".
+   */
+  readonly specifics = new Set<string>();
   /** Leaves of the last few calls, to report what they used. */
   readonly recent: Array<Array<{ key: string; value: unknown }>> = [];
 
@@ -68,6 +76,7 @@ export class ArgsDigest {
         this.words.add(w);
         this.words.add(stripZeros(w));
       }
+      if (!RECORD_KEY.test(key) && typeof value === 'string') for (const x of claimSpecifics(value)) this.specifics.add(x);
       const n = numeric(value);
       if (n !== null && MONEY_KEY.test(key)) {
         this.money.add(cents(n));

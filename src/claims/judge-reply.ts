@@ -7,8 +7,10 @@ import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { extractClaims } from './extract-claims.js';
-import { matchTool, type RunState } from './match-tool.js';
-import type { ToolProfile } from './tool-profile.js';
+import { matchTool, type RunState, type ToolMatch } from './match-tool.js';
+import { canonicalNoun, type ToolProfile } from './tool-profile.js';
+import { tokenize } from './_tokens.js';
+import { claimSpecifics } from './_specifics.js';
 import type { Backing } from './ledger-index.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -43,12 +45,22 @@ export function judgeReply(input: JudgeInput): Receipt {
   const unmatched: Claim[] = [];
   const seen = new Set<string>();
   const mentioned = new Set<string>();
+  let context: Set<string> | undefined;
   for (const x of extracted) {
-    const match = matchTool(x, input.profiles, ran);
-    const claim: Claim = { text: x.text, verb: x.verb, object: x.object, tool: match.tool, candidates: match.candidates, source: 'rules' };
+    context ??= new Set([input.request ?? '', input.reply].flatMap((t) => tokenize(t)).map(canonicalNoun));
+    const match = matchTool(x, input.profiles, ran, context);
+    let tool = match.tool;
+    let state = tool === null ? 'none' : ran(tool);
+    // Never flagged against a sibling while the tool that did the work ran (corpus README).
+    if (tool !== null && state !== 'ok') {
+      const sibling = backingSibling(x.text, match, ran, input.backing);
+      if (sibling !== null) {
+        tool = sibling;
+        state = 'ok';
+      }
+    }
+    const claim: Claim = { text: x.text, verb: x.verb, object: x.object, tool, candidates: match.candidates, source: 'rules' };
     if (x.count !== undefined) claim.count = x.count;
-    const tool = match.tool;
-    const state = tool === null ? 'none' : ran(tool);
     // A weak match confirms only a call of this turn: "I also added a note" does not restate an earlier ticket.
     const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool);
     if (tool === null || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
@@ -75,6 +87,26 @@ export function judgeReply(input: JudgeInput): Receipt {
     (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false),
   );
   return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported });
+}
+
+/**
+ * A fitting tool other than the best fit whose successful call did the claimed work: one that fits
+ * as well as the best (the claim cannot tell them apart), or one that shares the claim's object and
+ * whose call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
+ */
+function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing): string | null {
+  const best = match.fits[0];
+  if (best === undefined) return null;
+  let specifics: Set<string> | undefined;
+  for (const fit of match.fits.slice(1)) {
+    if (ran(fit.tool) !== 'ok') continue;
+    if (fit.verb && best.verb && fit.total >= best.total) return fit.tool;
+    if (fit.object === 0) continue;
+    specifics ??= claimSpecifics(text);
+    if (specifics.size === 0) continue;
+    for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
+  }
+  return null;
 }
 
 function pushOnce(list: Claim[], seen: Set<string>, key: string, claim: Claim): void {

@@ -21,6 +21,21 @@ export interface ToolMatch {
    * object the verb implies. A family-only match whose tool never ran is `unmatched`, not flagged.
    */
   strong: boolean;
+  /**
+   * Every fitting tool with how it fits, best first: `object` counts the claim's object words in the
+   * tool's name, `total` is the match score. The judge backs a claim by a sibling from this list.
+   */
+  fits: ToolFit[];
+}
+
+/** How one tool fits a claim. */
+export interface ToolFit {
+  tool: string;
+  total: number;
+  /** Object words of the claim found among the tool's name nouns. */
+  object: number;
+  /** The tool's verb relates to the claim's verb (not an object-only fit). */
+  verb: boolean;
 }
 
 /** How a tool settled in the claim's window, used to break ties between equally good tools. */
@@ -29,13 +44,13 @@ export type RunState = 'ok' | 'failed' | 'none';
 const ACTION_FAMILIES = Object.keys(VERB_FAMILIES).filter((f) => !READ_FAMILIES.has(f));
 
 /** Match one claim against the profiles of the tools. */
-export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState): ToolMatch {
+export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState, context?: ReadonlySet<string>): ToolMatch {
   const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
   const objects = new Set(claim.object.split(' ').filter((w) => w !== '').map(canonicalNoun));
   const hints = new Set((verbObjectHints.get(claim.verb) ?? []).map(canonicalNoun));
 
-  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number }> = [];
+  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
   profiles.forEach((profile, order) => {
     const nameHits = count(objects, profile.nameNouns);
     let verb = verbScore(claim.verb, families, readClaim, profile);
@@ -48,20 +63,24 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) return;
     const strong = objectOnly ? nameHits >= 2 : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
-    scored.push({ profile, total: verb + object, strong, objectOnly, order });
+    scored.push({ profile, total: verb + object, strong, objectOnly, order, nameHits });
   });
-  if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false };
+  if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [] };
 
   const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
   // "I checked" is satisfied by any fitting lookup that ran; actions must not confuse sibling tools.
   const ranFirst = readClaim ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
-  scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || a.order - b.order);
+  // Equal fits are told apart by the context: a tool whose own nouns the conversation names
+  // ("Your reservation has been updated" after a request to change flights) is the better fit.
+  const named = (p: ToolProfile): number => (context === undefined ? 0 : count(p.nameNouns, context));
+  scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || named(b.profile) - named(a.profile) || a.order - b.order);
   const best = scored[0];
-  if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false };
+  if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [] };
   let strong = best.strong;
   // A passthrough is the only way to act when no specific tool fits: its match is not family-only.
   if (!strong && best.profile.generic && scored.every((s) => s.profile.generic)) strong = scored.length === 1;
-  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong };
+  const fits = scored.map((s) => ({ tool: s.profile.name, total: s.total, object: s.nameHits, verb: !s.objectOnly }));
+  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong, fits };
 }
 
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
