@@ -72,7 +72,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
     // "Given the circumstances", "Based on…": a participle used as a preposition.
     if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
-    const verdict = classify(words, hit, inherited, options);
+    const verdict = classify(words, hit, inherited, { ...options, clause });
     if (verdict === null) continue;
     if (verdict.descriptive === true) {
       if (verdict.adjective !== true) otherActor = true;
@@ -149,7 +149,7 @@ interface Classified {
   adjective?: boolean;
 }
 
-function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions): Classified | null {
+function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions & { clause: string }): Classified | null {
   let j = hit.index - 1;
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
   if (j < 0) {
@@ -181,8 +181,11 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   if (DETERMINERS.has(before)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
   // "Priya replied to the thread", "Jonas emailed to confirm": a person doing it, not a status line.
   if (ACTIVE_READING.has(hit.lemma) && !options.statusLine) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
-  const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
-  if (np.length <= 5 && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
+  // In a list item the participle is the line's predicate when punctuation follows it ("Account created
+  // (Engineering)"); a noun right after it makes it a modifier ("airline cancelled flight").
+  const punctuated = options.statusLine && /^[\s]*[(:,;—–-]/.test(options.clause.toLowerCase().split(words[hit.index] ?? '\u0000')[1] ?? 'x');
+  const followerOk = punctuated || next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
+  if ((np.length <= 5 || options.statusLine) && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
     return { form: 'status', subject: 'other', subjectTokens: np, blocked: false };
   }
   return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
