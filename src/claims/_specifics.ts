@@ -15,8 +15,15 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 const MONTH_FIRST = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s(\d{4})\b)?/gi;
 const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?(?:,?\s(\d{4})\b)?/gi;
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})/g;
-/** A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B"), or an all-capital code of 3+ letters ("EWR"). */
-const CODE = /\b(?=[A-Za-z-]{0,12}\d)(?=\d{0,12}[A-Za-z])[A-Za-z0-9][A-Za-z0-9-]{2,23}\b|\b[A-Z]{3,8}\b/g;
+const WORD = /[A-Za-z0-9][A-Za-z0-9-]*/g;
+
+/** A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B"), or an all-capital code of 3–8 letters ("EWR"). */
+function isCode(word: string): boolean {
+  if (word.length < 3 || word.length > 24) return false;
+  const digits = /\d/.test(word);
+  const letters = /[A-Za-z]/.test(word);
+  return (digits && letters) || (!digits && word.length <= 8 && word === word.toUpperCase());
+}
 
 /** Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. */
 export function dateKeys(text: string): string[] {
@@ -35,6 +42,6 @@ export function dateKeys(text: string): string[] {
 /** The specifics of a claim's text, lower case: its date keys and its codes. */
 export function claimSpecifics(text: string): Set<string> {
   const out = new Set<string>(dateKeys(text));
-  for (const m of text.matchAll(CODE)) out.add(m[0].toLowerCase());
+  for (const m of text.matchAll(WORD)) if (isCode(m[0])) out.add(m[0].toLowerCase());
   return out;
 }
