@@ -17,12 +17,9 @@ const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(jan|feb|mar|apr|may|ju
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})/g;
 const WORD = /[A-Za-z0-9][A-Za-z0-9-]*/g;
 
-/** A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B"), or an all-capital code of 3–8 letters ("EWR"). */
+/** A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B"). */
 function isCode(word: string): boolean {
-  if (word.length < 3 || word.length > 24) return false;
-  const digits = /\d/.test(word);
-  const letters = /[A-Za-z]/.test(word);
-  return (digits && letters) || (!digits && word.length <= 8 && word === word.toUpperCase());
+  return word.length >= 3 && word.length <= 24 && /\d/.test(word) && /[A-Za-z]/.test(word);
 }
 
 /** Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. */

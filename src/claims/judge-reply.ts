@@ -53,7 +53,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     let state = tool === null ? 'none' : ran(tool);
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing);
+      const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles);
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -68,6 +68,12 @@ export function judgeReply(input: JudgeInput): Receipt {
       continue;
     }
     mentioned.add(tool);
+    // A lookup is flagged only on a first-person read claim ("I checked your invoices"); "your
+    // reservation shows…" confirms a lookup that ran and claims nothing when none did.
+    if (state !== 'ok' && match.read && x.form !== 'first_person') {
+      pushOnce(unmatched, seen, `u:${x.text}:${x.verb}`, { ...claim, tool: null });
+      continue;
+    }
     if (state === 'none') {
       pushOnce(flagged, seen, `f:${tool}:not_called`, { ...claim, reason: 'not_called' });
       continue;
@@ -91,16 +97,27 @@ export function judgeReply(input: JudgeInput): Receipt {
 
 /**
  * A fitting tool other than the best fit whose successful call did the claimed work: one that fits
- * as well as the best (the claim cannot tell them apart), or one that shares the claim's object and
+ * as well as the best (the claim cannot tell them apart), one whose own object the sentence names, or one
+ * that shares the claim's object and
  * whose call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
  */
-function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing): string | null {
+function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[]): string | null {
   const best = match.fits[0];
   if (best === undefined) return null;
   let specifics: Set<string> | undefined;
+  let words: Set<string> | undefined;
   for (const fit of match.fits.slice(1)) {
     if (ran(fit.tool) !== 'ok') continue;
     if (fit.verb && best.verb && fit.total >= best.total) return fit.tool;
+    // A lookup sibling whose own object the sentence names ("I checked everyone's calendars and
+    // all three of you are free" ← find_free_slots): a noun of its name that the best fit's name lacks.
+    if (match.read && fit.verb && best.verb) {
+      const profile = profiles.find((p) => p.name === fit.tool);
+      const bestNouns = profiles.find((p) => p.name === best.tool)?.nameNouns ?? new Set<string>();
+      words ??= new Set(tokenize(text).map(canonicalNoun));
+      const own = profile === undefined ? [] : [...profile.nameNouns].filter((n) => n !== profile.nameVerb && !bestNouns.has(n));
+      if (own.some((n) => words?.has(n) === true)) return fit.tool;
+    }
     if (fit.object === 0) continue;
     specifics ??= claimSpecifics(text);
     if (specifics.size === 0) continue;

@@ -26,6 +26,8 @@ export interface ToolMatch {
    * tool's name, `total` is the match score. The judge backs a claim by a sibling from this list.
    */
   fits: ToolFit[];
+  /** The claim reports reading (a lookup), not acting. */
+  read: boolean;
 }
 
 /** How one tool fits a claim. */
@@ -65,22 +67,23 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const strong = objectOnly ? nameHits >= 2 : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
     scored.push({ profile, total: verb + object, strong, objectOnly, order, nameHits });
   });
-  if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [] };
+  if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
 
   const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
-  // "I checked" is satisfied by any fitting lookup that ran; actions must not confuse sibling tools.
-  const ranFirst = readClaim ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
+  // "I checked" is satisfied by any fitting lookup that ran, unless its object names a lookup ("I found
+  // your reservation" is the reservation lookup); actions must not confuse sibling tools.
+  const ranFirst = readClaim && !scored.some((x) => x.nameHits > 0) ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
   // Equal fits are told apart by the context: a tool whose own nouns the conversation names
   // ("Your reservation has been updated" after a request to change flights) is the better fit.
   const named = (p: ToolProfile): number => (context === undefined ? 0 : count(p.nameNouns, context));
   scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || named(b.profile) - named(a.profile) || a.order - b.order);
   const best = scored[0];
-  if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [] };
+  if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
   let strong = best.strong;
   // A passthrough is the only way to act when no specific tool fits: its match is not family-only.
   if (!strong && best.profile.generic && scored.every((s) => s.profile.generic)) strong = scored.length === 1;
   const fits = scored.map((s) => ({ tool: s.profile.name, total: s.total, object: s.nameHits, verb: !s.objectOnly }));
-  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong, fits };
+  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong, fits, read: readClaim };
 }
 
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
