@@ -82,7 +82,8 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
     }
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, () => input.backing.digests(tool), (v) => input.backing.seen(v), x.text);
+    const enums = input.profiles.find((p) => p.name === tool)?.enums ?? [];
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, () => input.backing.digests(tool), (v) => input.backing.seen(v), x.text, enums);
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed });
       continue;

@@ -8,6 +8,7 @@ import { GENERIC_TOOL_WORDS, READ_FAMILIES, STOPWORDS } from './lexicon.js';
 import { nounSynonyms } from './_lookup.js';
 import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
+import { enumParameters, type EnumParameter } from './_typed-values.js';
 
 /** A tool as the matcher sees it. */
 export interface ToolProfile {
@@ -30,6 +31,8 @@ export interface ToolProfile {
   descriptionNouns: ReadonlySet<string>;
   /** The tool only reads (its name verb, or the first verb of its description, is a read verb). */
   read: boolean;
+  /** String parameters with allowed values (`enum`) in the tool's JSON Schema; `[]` for a tool listed by name. */
+  enums: readonly EnumParameter[];
   /** A passthrough that can perform any action (a REST, SQL, CLI or shell gateway); `read` is then true when it is read-only. */
   generic: boolean;
 }
@@ -78,5 +81,6 @@ export function profileTool(tool: ToolSpec): ToolProfile {
     descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
   );
   if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
-  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic };
+  const enums = tool.parameters === undefined ? [] : enumParameters(tool.parameters);
+  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic, enums };
 }
