@@ -118,6 +118,14 @@ export function decodeLemmas(coded: string, counts: string): Map<string, number>
 /** Verb lemma -> verb id. */
 export const verbIds = lazy(() => new Map(lexiconTable().verbs.map((v, i) => [v, i])));
 
+/** The sum of a verb's sense tag counts, by verb id. */
+export function verbTagCount(id: number): number {
+  const flat = lexiconTable().verbSenses[id] ?? [];
+  let sum = 0;
+  for (let i = 1; i < flat.length; i += 2) sum += flat[i] as number;
+  return sum;
+}
+
 /** Verb synset ids read as states (see {@link LexiconTable.synsetStative}). */
 export const stativeSynsets = lazy(() => new Set(lexiconTable().synsetStative));
 

@@ -6,7 +6,7 @@
  * has no reading.
  */
 import { irregularForms, irregularReadings } from './_irregular.js';
-import { verbIds } from './_table.js';
+import { verbIds, verbTagCount } from './_table.js';
 
 /** How a word form inflects its lemma: base (also non-third present), third person -s, past, past participle, -ing. */
 export type VerbForm = 'base' | 'third' | 'past' | 'participle' | 'gerund';
@@ -66,7 +66,8 @@ function regularReadings(w: string): VerbReading[] {
   if (w.endsWith('ied')) {
     tryLemma(w.slice(0, -3) + 'y', 'past');
     tryLemma(w.slice(0, -3) + 'y', 'participle');
-  } else if (w.endsWith('ed')) undo(w.slice(0, -2), ['past', 'participle']);
+  }
+  if (w.endsWith('ed')) undo(w.slice(0, -2), ['past', 'participle']);
   if (w.endsWith('ing')) undo(w.slice(0, -3), ['gerund']);
   return out;
 }
@@ -93,12 +94,17 @@ function americanSpelling(w: string): string | null {
 }
 
 /**
- * The American spelling of a British verb lemma when that is a WordNet verb too (notarise → notarize,
- * analyse → analyze, honour → honor), else the lemma.
+ * The American spelling of a British verb lemma when that is a WordNet verb too and at least as common by tag
+ * counts (notarise → notarize, analyse → analyze, honour → honor; but advertise stays: advertize is rarer),
+ * else the lemma.
  */
 export function americanLemma(lemma: string): string {
   const american = americanSpelling(lemma);
-  return american !== null && verbIds().has(american) ? american : lemma;
+  if (american === null) return lemma;
+  const id = verbIds().get(american);
+  const own = verbIds().get(lemma);
+  if (id === undefined) return lemma;
+  return own === undefined || verbTagCount(id) >= verbTagCount(own) ? american : lemma;
 }
 
 /** Readings without prefix stripping: as spelled (British lemmas in American spelling), else in American spelling. */
