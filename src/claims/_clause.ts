@@ -10,6 +10,8 @@ import {
   PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
 } from './lexicon.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
+import { pastForms } from './_lookup.js';
+import { isVerb } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
 
@@ -70,6 +72,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const hit = pastVerbAt(words, i);
     if (hit === null) continue;
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
+    // "tried to send", "wanted to cancel": a catenative verb; the claim, if any, is the verb after "to".
+    if (words[hit.end] === 'to' && isVerb(words[hit.end + 1] ?? '') && pastVerbAt(words, hit.end + 1) === null && !pastForms.has(words[i] ?? '')) continue;
     // "Given the circumstances", "Based on…": a participle used as a preposition.
     if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
     const verdict = classify(words, hit, inherited, { ...options, clause });

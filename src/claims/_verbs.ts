@@ -4,6 +4,7 @@
  */
 import { VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
+import { openPast } from './_open-verbs.js';
 
 /** lemma → families it belongs to. */
 const FAMILIES_OF: ReadonlyMap<string, readonly string[]> = (() => {
@@ -64,6 +65,8 @@ export function pastVerbAt(tokens: readonly string[], i: number): VerbHit | null
   if (lemma !== undefined) return { lemma, index: i, end: i + 1, ambiguous: false };
   const amb = ambiguousPast.get(w);
   if (amb !== undefined) return { lemma: amb, index: i, end: i + 1, ambiguous: true };
+  const open = openPast(w);
+  if (open !== null) return { lemma: open.lemma, index: i, end: i + 1, ambiguous: open.ambiguous };
   return null;
 }
 

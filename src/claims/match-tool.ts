@@ -5,6 +5,7 @@
 import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
+import { openRelation } from './_open-verbs.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
 
@@ -87,8 +88,16 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 }
 
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
-  // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads.
-  if (p.generic) return p.nameVerb === lemma ? 3 : p.descriptionVerbs.has(lemma) ? 2.5 : readClaim || !p.read ? 1 : 0;
+  // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads; a verb
+  // the lexicon's families do not know is not taken for one of its actions.
+  if (p.generic) {
+    if (p.nameVerb === lemma) return 3;
+    if (p.descriptionVerbs.has(lemma)) return 2.5;
+    // A verb that also reads ("returned 0 results") is not taken for one of its actions.
+    const sometimesReads = families.some((f) => READ_FAMILIES.has(f));
+    if (families.length === 0 || (!readClaim && sometimesReads)) return 0;
+    return readClaim || !p.read ? 1 : 0;
+  }
   if (p.read !== readClaim) {
     // A tool that both acts and reads ("action='search' returns offers; action='book' books") answers lookups too.
     if (readClaim && [...p.descriptionVerbs].some((v) => familiesOf(v).every((f) => READ_FAMILIES.has(f)))) return p.descriptionVerbs.has(lemma) ? 2.5 : 2;
@@ -97,6 +106,10 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   // The tool's own verb outranks a family match that also names the object: "removed the blender from
   // order 55120" is remove_item, not cancel_order.
   if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 4.5;
+  // WordNet synonyms of the tool's own verb ("modified" ~ change_password, "erased" ~ delete_file).
+  const related = p.nameVerb === null ? 0 : openRelation(lemma, p.nameVerb);
+  if (related >= 1) return 4.5;
+  if (related >= 0.8) return 3.5;
   if (p.descriptionVerbs.has(lemma)) return 2.5;
   if (families.some((f) => p.families.has(f))) return 2;
   for (const v of p.descriptionVerbs) if (familiesOf(v).some((f) => families.includes(f))) return 1.5;

@@ -1,0 +1,67 @@
+/**
+ * The open vocabulary of claimed verbs: any past tense or participle of an English verb of acting or
+ * reading, from the WordNet-generated lexical table (src/lexicon). The hand lexicon (`lexicon.ts`) is
+ * layered on top: its forms are read first and its verb families relate lemmas; this module answers for
+ * every other word ("notarised", "re-issued", "waived", "covered").
+ */
+import { partsOfSpeech, RELATION, verbBase, verbClass, verbReadings, verbRelation, type VerbClass } from '../lexicon/index.js';
+import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+
+let lookupLemmas: readonly string[] | undefined;
+/** The lemmas of the lexicon's read families. */
+const LOOKUP_LEMMAS = (): readonly string[] => (lookupLemmas ??= [...READ_FAMILIES].flatMap((f) => VERB_FAMILIES[f] ?? []));
+
+/** A past form the table knows. */
+export interface OpenPast {
+  lemma: string;
+  /** The form is also the base form ("set", "quit"): it may be present tense or an imperative. */
+  ambiguous: boolean;
+}
+
+const cache = new Map<string, OpenPast | null>();
+/**
+ * Auxiliaries and verbs that serve as auxiliaries ("did send", "had been", "got sent", "went through",
+ * "came back"): they build a verb group or an aspect around an action; they claim nothing themselves.
+ */
+const AUXILIARY_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'go', 'come']);
+const CACHE_LIMIT = 50_000;
+
+/** Class of a verb lemma, through its unprefixed base when the prefixed lemma has none ("rebook" → book). */
+export function openVerbClass(lemma: string): VerbClass | null {
+  return verbClass(lemma) ?? verbClass(verbBase(lemma));
+}
+
+/**
+ * The verb a past tense or participle form stands for, when it is a verb of acting or reading and the
+ * word is not mainly an adjective or a noun ("detailed", "advanced" are adjectives first). `null` else.
+ */
+export function openPast(word: string): OpenPast | null {
+  const hit = cache.get(word);
+  if (hit !== undefined) return hit;
+  let out: OpenPast | null = null;
+  if (/^[a-z][a-z'-]{2,}$/.test(word)) {
+    const readings = verbReadings(word);
+    const past = readings.find((r) => r.form === 'past' || r.form === 'participle');
+    if (past !== undefined && !AUXILIARY_LEMMAS.has(past.lemma)) {
+      const cls = openVerbClass(past.lemma);
+      const pos = partsOfSpeech(word);
+      const mainlyOther = pos.length > 0 && pos[0] !== 'v';
+      // A verb of reading claims a lookup only when it is one ("checked", "looked up", "verified" and their
+      // WordNet synonyms); knowing, thinking and remembering are not acts of a tool.
+      const reads = cls === 'read' && (LOOKUP_LEMMAS().includes(past.lemma) || LOOKUP_LEMMAS().some((l) => verbRelation(past.lemma, l) >= RELATION.synonym));
+      if ((cls === 'act' || reads) && !mainlyOther) out = { lemma: past.lemma, ambiguous: readings.some((r) => r.form === 'base') };
+    }
+  }
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(word, out);
+  return out;
+}
+
+/**
+ * How closely two verb lemmas relate in WordNet (1 same, 0.8 synonyms, 0.5 neighbours, 0 none),
+ * trying their unprefixed bases too ("rebook" ~ "book").
+ */
+export function openRelation(a: string, b: string): number {
+  if (a === b) return 1;
+  return Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b)));
+}
