@@ -72,8 +72,10 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const hit = pastVerbAt(words, i);
     if (hit === null) continue;
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
-    // "tried to send", "wanted to cancel": a catenative verb; the claim, if any, is the verb after "to".
-    if (words[hit.end] === 'to' && isVerb(words[hit.end + 1] ?? '') && pastVerbAt(words, hit.end + 1) === null && !pastForms.has(words[i] ?? '')) continue;
+    // "I tried to send", "wanted to cancel": an active verb taking an infinitive; the claim, if any, is the
+    // verb after "to". A passive "is now set to cool" is not one.
+    const active = i === 0 || FIRST_PERSON.has(words[i - 1] ?? '') || OTHER_ACTOR_PRONOUNS.has(words[i - 1] ?? '');
+    if (active && words[hit.end] === 'to' && isVerb(words[hit.end + 1] ?? '') && pastVerbAt(words, hit.end + 1) === null && !pastForms.has(words[i] ?? '')) continue;
     // "Given the circumstances", "Based on…": a participle used as a preposition.
     if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
     const verdict = classify(words, hit, inherited, { ...options, clause });

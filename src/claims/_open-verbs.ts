@@ -65,3 +65,16 @@ export function openRelation(a: string, b: string): number {
   if (a === b) return 1;
   return Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b)));
 }
+
+/**
+ * The verb lemma a word of a tool's name stands for, from the WordNet table: a base form or a past form
+ * ("reissue", "notarize", "think", "archived"). With `lead` (the first word of a longer name) any verb
+ * reading will do (`book_flight`, `order_pizza`); otherwise the word must be mainly a verb.
+ */
+export function openToolVerb(word: string, lead: boolean): string | null {
+  if (!/^[a-z]{2,}$/.test(word)) return null;
+  const reading = verbReadings(word).find((r) => r.form === 'base' || r.form === 'past' || r.form === 'participle');
+  if (reading === undefined || AUXILIARY_LEMMAS.has(reading.lemma)) return null;
+  if (!lead && partsOfSpeech(word)[0] !== 'v') return null;
+  return reading.lemma;
+}
