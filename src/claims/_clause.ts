@@ -115,6 +115,10 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       }
     }
     if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: [], state: nextState };
+    // "Checked Bag: 1 bag added": a short label before a colon, a participle and a bare noun, names a
+    // field; its participle is a modifier ("Updated 312 invoices:", "Logged WEB-884:" are acts).
+    const modified = words[hit.end] ?? '';
+    if (form === 'head' && options.first && words.length <= 3 && /^[a-z]+$/.test(modified) && !DETERMINERS.has(modified) && isLabel(clause, options.sentence)) return { claims: [], state: nextState };
     // The object ends where an instrument begins: "processed using your gift card", "sent via SMS".
     const window = words.slice(hit.end, hit.end + 10);
     const instrument = window.findIndex((w) => w === 'using' || w === 'via');
@@ -210,6 +214,12 @@ export function negationAt(words: readonly string[], k: number): boolean {
   if (w.endsWith("n't")) return true;
   if (!NEGATION.has(w)) return false;
   return !PREPOSITIONS.has(words[k - 1] ?? '');
+}
+
+/** The clause is the label of a "Label: value" sentence. */
+function isLabel(clause: string, sentence: string): boolean {
+  const at = sentence.indexOf(':');
+  return at > 0 && sentence.slice(0, at).trim() === clause.trim().replace(/:$/, '');
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */

@@ -78,3 +78,8 @@ export function openToolVerb(word: string, lead: boolean): string | null {
   if (!lead && partsOfSpeech(word)[0] !== 'v') return null;
   return reading.lemma;
 }
+
+/** A verb of thinking: WordNet reads it as mental, and it is not one of looking something up ("think", "reflect"). */
+export function isThinkingVerb(lemma: string): boolean {
+  return openVerbClass(lemma) === 'read' && !LOOKUP_LEMMAS().includes(lemma) && !LOOKUP_LEMMAS().some((l) => verbRelation(lemma, l) >= RELATION.synonym);
+}

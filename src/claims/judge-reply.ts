@@ -11,6 +11,7 @@ import { matchTool, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import { tokenize } from './_tokens.js';
 import { claimSpecifics } from './_specifics.js';
+import { isThinkingVerb } from './_open-verbs.js';
 import type { Backing } from './ledger-index.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -90,8 +91,9 @@ export function judgeReply(input: JudgeInput): Receipt {
     }
     pushOnce(confirmed, seen, `c:${tool}`, claim);
   }
+  const thinking = reasoningTools(input.profiles, input.stretch);
   const ranButUnreported = input.stretch.filter(
-    (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false),
+    (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
   return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported });
 }
@@ -125,6 +127,28 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
   }
   return null;
+}
+
+/**
+ * Reasoning-only tools (corpus README): a tool whose own verb is one of thinking, not of looking up or
+ * acting (`think`, `reflect`, `ponder`), and whose calls of the stretch all returned nothing. Their calls
+ * are never `unreported`.
+ */
+function reasoningTools(profiles: readonly ToolProfile[], stretch: readonly LedgerEntry[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of profiles) {
+    if (p.nameVerb === null || !isThinkingVerb(p.nameVerb)) continue;
+    const calls = stretch.filter((e) => e.tool === p.name);
+    if (calls.length > 0 && calls.every((e) => emptyResult(e.result))) out.add(p.name);
+  }
+  return out;
+}
+
+function emptyResult(result: unknown): boolean {
+  if (result === undefined || result === null) return true;
+  if (typeof result === 'string') return result.trim() === '' || result.trim() === '{}' || result.trim() === 'null';
+  if (Array.isArray(result)) return result.length === 0;
+  return typeof result === 'object' && Object.keys(result).length === 0;
 }
 
 function pushOnce(list: Claim[], seen: Set<string>, key: string, claim: Claim): void {

@@ -55,7 +55,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
   profiles.forEach((profile, order) => {
-    const nameHits = count(objects, profile.nameNouns);
+    const nameHits = countRelated(objects, profile.nameNouns);
     let verb = verbScore(claim.verb, families, readClaim, profile);
     // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
     const objectOnly = verb === 0 && nameHits > 0 && !readClaim && !profile.read;
@@ -116,6 +116,24 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   if (p.generic) return 1;
   if (lemma === '*' && !p.read) return 1;
   return 0;
+}
+
+/** Like {@link count}, also counting a word derived from the other by a noun suffix ("bag" ~ "baggage"). */
+function countRelated(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x) || [...b].some((y) => derivedNoun(x, y) || derivedNoun(y, x))) n++;
+  return n;
+}
+
+/** Noun-forming suffixes: a word of three letters or more plus one of these (and a doubled consonant) is derived from it. */
+const NOUN_SUFFIXES = ['age', 'ment', 'ion', 'ation', 'ance', 'ence', 'ery', 'ing', 'er', 'al', 'ure'];
+
+/** `long` is `short` plus a noun suffix: "baggage" ← "bag", "shipment" ← "ship", "passenger" ← "pass". */
+export function derivedNoun(short: string, long: string): boolean {
+  if (short.length < 3 || long.length <= short.length || !long.startsWith(short)) return false;
+  let rest = long.slice(short.length);
+  if (rest[0] === short[short.length - 1]) rest = rest.slice(1);
+  return NOUN_SUFFIXES.includes(rest);
 }
 
 function count(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
