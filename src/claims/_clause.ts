@@ -39,6 +39,8 @@ interface ReadOptions {
   state: ClauseState;
   statusLine: boolean;
   sentence: string;
+  /** Lemmas the listed tools are named after: verbs of any class that claim an action here. */
+  toolVerbs?: ReadonlySet<string>;
 }
 
 const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
@@ -69,7 +71,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
 
   let otherActor = false;
   for (let i = 0; i < words.length; i++) {
-    const hit = pastVerbAt(words, i);
+    const hit = pastVerbAt(words, i, options.toolVerbs);
     if (hit === null) continue;
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
     // "I tried to send", "wanted to cancel": an active verb taking an infinitive; the claim, if any, is the
@@ -103,7 +105,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (form === 'passive' || form === 'status') {
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
       if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
-      if (STATE_PARTICIPLES.has(words[hit.index] ?? '')) return { claims: [], state: nextState };
+      if (STATE_PARTICIPLES.has(words[hit.index] ?? '') && options.toolVerbs?.has(hit.lemma) !== true) return { claims: [], state: nextState };
       // "is set at $100 per passenger", "priced at": a level, not an act.
       if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
       // "you are currently booked", "your upcoming flight is booked": a state. "Your existing booking has been

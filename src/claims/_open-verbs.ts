@@ -33,9 +33,21 @@ export function openVerbClass(lemma: string): VerbClass | null {
 
 /**
  * The verb a past tense or participle form stands for, when it is a verb of acting or reading and the
- * word is not mainly an adjective or a noun ("detailed", "advanced" are adjectives first). `null` else.
+ * word is not mainly an adjective or a noun ("detailed", "advanced" are adjectives first), or when a
+ * listed tool is named after it (`toolVerbs`, lemmas). `null` else.
  */
-export function openPast(word: string): OpenPast | null {
+export function openPast(word: string, toolVerbs?: ReadonlySet<string>): OpenPast | null {
+  const general = generalPast(word);
+  if (general !== null || toolVerbs === undefined || toolVerbs.size === 0 || !/^[a-z][a-z'-]{2,}$/.test(word)) return general;
+  // A verb a listed tool is named after is an action for this agent, whatever its class ("I decided" ←
+  // `decide_appeal`).
+  const readings = verbReadings(word);
+  const own = readings.find((r) => (r.form === 'past' || r.form === 'participle') && (toolVerbs.has(r.lemma) || toolVerbs.has(verbBase(r.lemma))));
+  if (own === undefined || AUXILIARY_LEMMAS.has(own.lemma)) return null;
+  return { lemma: own.lemma, ambiguous: readings.some((r) => r.form === 'base') };
+}
+
+function generalPast(word: string): OpenPast | null {
   const hit = cache.get(word);
   if (hit !== undefined) return hit;
   let out: OpenPast | null = null;

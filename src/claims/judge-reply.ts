@@ -36,6 +36,7 @@ export interface JudgeInput {
 export function judgeReply(input: JudgeInput): Receipt {
   const ran = (tool: string): RunState => input.backing.state(tool);
   const extracted = extractClaims(input.reply, {
+    toolVerbs: new Set(input.profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))),
     ...(input.request === undefined ? {} : { request: input.request }),
     ...(input.previous === undefined ? {} : { previous: input.previous }),
   });
