@@ -47,7 +47,8 @@ function forwardSearch(text: string): (search: string, from: number) => number {
 
 /** Markdown links `[text](url)` → `text`. */
 export function unlink(text: string): string {
-  let out = '';
+  const out: string[] = [];
+  let copied = 0;
   let i = 0;
   const next = forwardSearch(text);
   for (let mid = text.indexOf('](', i); mid !== -1; mid = text.indexOf('](', i)) {
@@ -56,43 +57,41 @@ export function unlink(text: string): string {
     const open = back === -1 ? -1 : i + back;
     const close = next(')', mid + 2);
     if (open < i || close === -1 || text.slice(open + 1, mid).includes('\n')) {
-      out += text.slice(i, mid + 2);
       i = mid + 2;
       continue;
     }
-    out += text.slice(i, open) + text.slice(open + 1, mid);
-    i = close + 1;
+    out.push(text.slice(copied, open), text.slice(open + 1, mid));
+    copied = i = close + 1;
   }
-  return out + text.slice(i);
+  out.push(text.slice(copied));
+  return out.join('');
 }
 
-const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([
-  ['"', '"'],
-  ['“', '”'],
-  ['«', '»'],
+/** Opening double quote (char code) → its closing quote. */
+const QUOTE_PAIRS: ReadonlyMap<number, string> = new Map([
+  [0x22, '"'], // "…"
+  [0x201c, '”'], // “…”
+  [0xab, '»'], // «…»
 ]);
 
 /** Replace each double-quoted span (on one line) with `replacement`: quoted text is not the agent's statement. */
 export function unquote(text: string, replacement: string): string {
-  let out = '';
-  let i = 0;
+  const out: string[] = [];
+  let copied = 0;
   const next = forwardSearch(text);
-  while (i < text.length) {
-    const ch = text[i] ?? '';
-    const closer = QUOTE_PAIRS.get(ch);
-    if (closer !== undefined) {
-      const end = next(closer, i + 1);
-      const newline = next('\n', i + 1);
-      if (end !== -1 && (newline === -1 || end < newline)) {
-        out += replacement;
-        i = end + 1;
-        continue;
-      }
+  for (let i = 0; i < text.length; i++) {
+    const closer = QUOTE_PAIRS.get(text.charCodeAt(i));
+    if (closer === undefined) continue;
+    const end = next(closer, i + 1);
+    const newline = next('\n', i + 1);
+    if (end !== -1 && (newline === -1 || end < newline)) {
+      out.push(text.slice(copied, i), replacement);
+      copied = end + 1;
+      i = end;
     }
-    out += ch;
-    i++;
   }
-  return out;
+  out.push(text.slice(copied));
+  return out.join('');
 }
 
 /** The characters of `\s` (and of `String.prototype.trim`). */
