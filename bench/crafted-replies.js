@@ -60,6 +60,7 @@ export const SHAPES = {
     return `${'the invoice '.repeat(Math.floor(half / 12))}has been created${' and sent to the team'.repeat(Math.floor(half / 21))}.`;
   },
   'objectless status lines': 'Sent ✅\n',
+  'rejected passives ("who was sent")': 'who was sent ',
 };
 
 /** A reply of the given shape, `bytes` UTF-16 code units long (about; a unit is never cut). */
