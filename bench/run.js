@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { Bench } from 'tinybench';
 import { action, check, checkTurns, guard, idField } from '../dist/index.js';
+import { runScaling } from './scaling.js';
 
 const shared = new URL('../../shared/real/tau-airline.jsonl', import.meta.url);
 const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url);
@@ -280,3 +281,6 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log(`   ${'… + every part of the table touched'.padEnd(44)} ${all.ms.toFixed(1)} ms · heap +${all.heapMB.toFixed(1)} MB`);
   console.log(`   ratio (first query / JSON.parse)             ${(first.ms / raw.ms).toFixed(2)}×`);
 }
+
+// 7. Claim pipeline scaling on crafted replies (bench/scaling.js).
+runScaling(7);
