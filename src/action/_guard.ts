@@ -89,11 +89,14 @@ export class GuardImpl implements Guard {
   checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
     this.#assertOpen();
     if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
-    this.#bypassChecks++;
+    const dryRun = options.dryRun === true;
     const entries = this.#turnEntries;
     const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));
-    this.#turnEntries = [];
-    this.#turnOps = [];
+    if (!dryRun) {
+      this.#bypassChecks++;
+      this.#turnEntries = [];
+      this.#turnOps = [];
+    }
     let receipt: Receipt;
     try {
       const { tools, actions, ignoreTools } = this.#setup;
@@ -102,6 +105,7 @@ export class GuardImpl implements Guard {
       this.#incidents.report('check', '(reply)', cause);
       receipt = new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
     }
+    if (dryRun) return receipt;
     this.#checked = { calls, receipt };
     this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now() }, '(reply)');
     return receipt;

@@ -1,0 +1,236 @@
+/**
+ * `claimcheckProcessor()`: claimcheck as a Mastra output processor. After each model response
+ * (`processOutputStep`) the step's text is checked against the calls of the run; the final reply is
+ * judged by the guard before Mastra accepts it, and a fabricated one is annotated, blocked or sent back
+ * for the model to answer again. When the run ends (`processOutputResult`) the receipt is put on the
+ * final assistant message.
+ * @see https://mastra.ai/docs/agents/processors
+ */
+import type { Guard, GuardLogger } from '../action/guard.js';
+import { awaitRepair, isRepairable, takeRepair } from '../openai-agents/_repair-book.js';
+import { check } from '../check.js';
+import { ClaimcheckError } from '../errors.js';
+import type { Receipt, ReceiptJSON } from '../receipt.js';
+import { registeredTools, wasHooked } from './_hook-registry.js';
+import type { ProcessOutputResultArgs, ProcessOutputStepArgs, ToolCallInfo } from './_mastra-shapes.js';
+import { failedCallIds, lastUserText } from './_read-run.js';
+
+/**
+ * What the processor does with a `fabricated` final reply:
+ * - `'annotate'`: accept it; the receipt is on the final message (see {@link ClaimcheckProcessor}).
+ * - `'abort'`: block it: the run ends with `result.tripwire` (`reason`: the receipt's summary,
+ *   `metadata.claimcheck`: the receipt's JSON).
+ * - `'retry'`: send it back: the model reads what it claimed without doing and answers again, up to
+ *   `maxRetries` times; a reply still fabricated then is blocked as with `'abort'`.
+ */
+export type OnFabricated = 'annotate' | 'abort' | 'retry';
+
+/** Options of {@link claimcheckProcessor}. */
+export interface ClaimcheckProcessorOptions {
+  /** The guard the calls are recorded in: `claimcheckToolHooks(...).guard`. Required. */
+  guard: Guard;
+  /** What to do with a `fabricated` final reply (see {@link OnFabricated}). Default `'annotate'`. */
+  onFabricated?: OnFabricated;
+  /**
+   * With `onFabricated: 'retry'`, how many times a run's reply may be sent back (counted by Mastra's
+   * `retryCount`, which every processor's retries add to). Set the agent's `maxProcessorRetries` to at
+   * least this: Mastra ends the run on a retry it does not allow. A non-negative integer. Default `1`.
+   */
+  maxRetries?: number;
+  /** Called with each step's receipt as soon as the step is judged. Default: none. */
+  onStep?: (step: MastraStepReceipt) => void;
+  /** The processor's `id` in Mastra (traces, `result.tripwire.processorId`). Default `'claimcheck'`. */
+  id?: string;
+  /** Where a failure of claimcheck itself is logged; the step then passes unchecked. Default `console`. */
+  logger?: GuardLogger;
+}
+
+/** The receipt of one step's text. */
+export interface MastraStepReceipt {
+  /** The step's `stepNumber` (zero-based). */
+  step: number;
+  /** The step's text. */
+  text: string;
+  /** `true` for a final reply (a step with no tool calls), judged by `guard.checkBypass`; `false` for text said alongside tool calls, judged once they ran. */
+  final: boolean;
+  receipt: Receipt;
+}
+
+/**
+ * What {@link claimcheckProcessor} returns: a Mastra output processor (give it to
+ * `new Agent({ outputProcessors })` or to one run's `outputProcessors`).
+ */
+export interface ClaimcheckProcessor {
+  readonly id: string;
+  readonly name: string;
+  /** Judges the step's text and records the calls Mastra answered before any hook ran. */
+  processOutputStep<L>(args: ProcessOutputStepArgs<L>): Promise<L>;
+  /** Puts the final reply's receipt JSON on the last assistant message, as `content.metadata.claimcheck`. */
+  processOutputResult<M>(args: ProcessOutputResultArgs<unknown> & { messages: readonly M[] }): Promise<M[]>;
+}
+
+/** What the processor keeps of one run (in Mastra's per-run processor `state`). */
+interface RunRecord {
+  /** The run's tool calls so far, in order. */
+  calls: ToolCallInfo[];
+  /** Calls already looked at for an answer Mastra gave before the hooks. */
+  reconciled: Set<string>;
+  /** Text said alongside tool calls, judged once they ran. */
+  pending?: { step: number; text: string };
+  /** The final reply's receipt. */
+  final?: ReceiptJSON;
+}
+
+/**
+ * Create the processor.
+ *
+ * ```ts
+ * const hooks = claimcheckToolHooks({ tools, actions });
+ * const agent = new Agent({ ..., tools, hooks, outputProcessors: [claimcheckProcessor({ guard: hooks.guard, onFabricated: 'retry' })], maxProcessorRetries: 1 });
+ * const result = await agent.generate('Refund order A-1 and email me.');
+ * result.tripwire?.metadata; // { claimcheck: ReceiptJSON } when the reply was blocked
+ * ```
+ * At each step:
+ * - a call Mastra answered with an error before any hook ran (a tool the agent does not have) is
+ *   recorded in the guard (`guard.reject`: an `unknown_tool` interception and a `failed` operation);
+ * - text said alongside tool calls is judged once those calls ran, at the next step, by the core
+ *   `check()` against the run's calls (its receipt goes to `onStep` only);
+ * - a final reply (a step with text and no tool calls) is judged by `guard.checkBypass` against the
+ *   calls of the run (the receipt reaches the guard's sink), and then handled as `onFabricated` says.
+ *
+ * A failure of claimcheck itself is logged once per cause and the reply passes unchecked.
+ * @throws ClaimcheckError `invalid_options` when `guard` is missing, for an unknown `onFabricated`, or a
+ *   bad `maxRetries`.
+ */
+export function claimcheckProcessor(options: ClaimcheckProcessorOptions): ClaimcheckProcessor {
+  const g = options?.guard;
+  if (typeof g?.checkBypass !== 'function') {
+    throw new ClaimcheckError('invalid_options', 'claimcheckProcessor({ guard }) needs the guard the calls are recorded in (claimcheckToolHooks(...).guard).');
+  }
+  const onFabricated = options.onFabricated ?? 'annotate';
+  if (onFabricated !== 'annotate' && onFabricated !== 'abort' && onFabricated !== 'retry') {
+    throw new ClaimcheckError('invalid_options', `claimcheckProcessor option onFabricated must be 'annotate', 'abort' or 'retry', got ${JSON.stringify(onFabricated)}.`);
+  }
+  const maxRetries = options.maxRetries ?? 1;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    throw new ClaimcheckError('invalid_options', `claimcheckProcessor option maxRetries must be a non-negative integer, got ${JSON.stringify(maxRetries)}.`);
+  }
+  const id = options.id ?? 'claimcheck';
+  const logger = options.logger ?? console;
+  const warned = new Set<string>();
+  const failOpen = (cause: unknown): void => {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    if (warned.has(message)) return;
+    warned.add(message);
+    logger.warn(`claimcheck: the Mastra processor could not check a step (${message}); it passed unchecked (logged once per cause).`, cause);
+  };
+  const report = (step: MastraStepReceipt): void => options.onStep?.(step);
+
+  /** Judge text said alongside tool calls, against the run's calls that ran so far. */
+  const judgePending = (run: RunRecord, request: string | undefined): void => {
+    const pending = run.pending;
+    if (pending === undefined) return;
+    delete run.pending;
+    const ids = new Set(run.calls.map((c) => c.toolCallId));
+    const entries = g.ledger.entries.filter((e) => e.callId !== null && ids.has(e.callId));
+    const tools = registeredTools(g) ?? [...new Set(entries.map((e) => e.tool))];
+    const receipt = check(pending.text, entries, { tools, ...(request === undefined ? {} : { request }) });
+    report({ step: pending.step, text: pending.text, final: false, receipt });
+  };
+
+  /** Record the calls of earlier steps that Mastra answered with an error before any hook ran. */
+  const reconcile = (run: RunRecord, steps: readonly unknown[]): void => {
+    const failed = failedCallIds(steps);
+    for (const call of run.calls) {
+      if (run.reconciled.has(call.toolCallId) || !failed.has(call.toolCallId)) continue;
+      run.reconciled.add(call.toolCallId);
+      if (wasHooked(g, call.toolCallId)) continue;
+      const result = g.reject(call.toolName, call.args, { callId: call.toolCallId, repaired: takeRepair(g, call.toolName) });
+      if (isRepairable(result)) awaitRepair(g, call.toolName);
+    }
+  };
+
+  return {
+    id,
+    name: 'claimcheck',
+    processOutputStep: async (args) => {
+      const run = runOf(args.state);
+      const request = lastUserText(args.messages);
+      let final: MastraStepReceipt | undefined;
+      let retry: MastraStepReceipt | undefined;
+      try {
+        reconcile(run, args.steps);
+        judgePending(run, request);
+        const calls = args.toolCalls ?? [];
+        const text = args.text ?? '';
+        if (calls.length > 0) {
+          run.calls.push(...calls);
+          if (text.trim() !== '') run.pending = { step: args.stepNumber, text };
+          return args.messageList;
+        }
+        if (text.trim() === '') return args.messageList;
+        const judge = { calledTools: [...new Set(run.calls.map((c) => c.toolName))], ...(request === undefined ? {} : { request }) };
+        // A reply that may be sent back is judged without closing the turn: the next reply answers to the same calls.
+        if (onFabricated === 'retry' && args.retryCount < maxRetries) {
+          const preview = g.checkBypass(text, { ...judge, dryRun: true });
+          if (preview.verdict === 'fabricated') retry = { step: args.stepNumber, text, final: true, receipt: preview };
+        }
+        if (retry === undefined) {
+          const receipt = g.checkBypass(text, judge);
+          final = { step: args.stepNumber, text, final: true, receipt };
+          run.final = receipt.toJSON();
+        }
+      } catch (cause) {
+        failOpen(cause);
+        return args.messageList;
+      }
+      if (retry !== undefined) {
+        report(retry);
+        const summary = retry.receipt.summary;
+        return args.abort(`Your reply claims actions that did not happen (${summary}). Do what you said you did, or tell the user plainly what was not done.`, {
+          retry: true,
+          metadata: { claimcheck: retry.receipt.toJSON() },
+        });
+      }
+      if (final === undefined) return args.messageList;
+      report(final);
+      if (final.receipt.verdict !== 'fabricated' || onFabricated === 'annotate') return args.messageList;
+      return args.abort(`claimcheck: the reply claims actions that did not happen: ${final.receipt.summary}`, { metadata: { claimcheck: run.final } });
+    },
+    processOutputResult: async (args) => {
+      const run = runOf(args.state);
+      try {
+        reconcile(run, args.result.steps);
+        judgePending(run, lastUserText(args.messages));
+      } catch (cause) {
+        failOpen(cause);
+      }
+      const messages = [...args.messages];
+      if (run.final === undefined) return messages;
+      const at = messages.findLastIndex((m) => isAssistant(m));
+      if (at >= 0) messages[at] = annotated(messages[at] as { content: unknown }, run.final) as (typeof messages)[number];
+      return messages;
+    },
+  };
+}
+
+/** The run's record in Mastra's per-run processor state. */
+function runOf(state: Record<string, unknown>): RunRecord {
+  let run = state.claimcheck as RunRecord | undefined;
+  if (run === undefined) {
+    run = { calls: [], reconciled: new Set() };
+    state.claimcheck = run;
+  }
+  return run;
+}
+
+function isAssistant(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { role?: unknown }).role === 'assistant';
+}
+
+/** A copy of a `MastraDBMessage` whose `content.metadata.claimcheck` is the receipt. */
+function annotated(message: { content: unknown }, receipt: ReceiptJSON): unknown {
+  const content = typeof message.content === 'object' && message.content !== null ? (message.content as Record<string, unknown>) : {};
+  const metadata = typeof content.metadata === 'object' && content.metadata !== null ? content.metadata : {};
+  return { ...message, content: { ...content, metadata: { ...metadata, claimcheck: receipt } } };
+}
