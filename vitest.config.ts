@@ -18,9 +18,11 @@ const node22 = Number(process.versions.node.split('.')[0]) >= 22;
 const mastraFromCi: Plugin = {
   name: 'claimcheck:mastra-from-ci',
   enforce: 'pre',
-  resolveId(source, _importer, options) {
+  async resolveId(source, _importer, options) {
     if (!/^@mastra\/core(?:\/|$)/.test(source)) return null;
-    return this.resolve(source, fileURLToPath(new URL('./.ci/mastra/package.json', import.meta.url)), { ...options, skipSelf: true });
+    const resolved = await this.resolve(source, fileURLToPath(new URL('./.ci/mastra/package.json', import.meta.url)), { ...options, skipSelf: true });
+    if (resolved === null) this.error(`${source} is not installed in .ci/mastra: run \`npm ci --prefix .ci/mastra\` with the npm of Node.js >=22.13 (.ci/run does, for its Node 24 pass).`);
+    return resolved;
   },
 };
 
