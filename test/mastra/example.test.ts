@@ -1,5 +1,6 @@
 // examples/mastra.ts run through a real Mastra agent with a scripted model (Node.js 24 pass only).
 import { describe, expect, it, vi } from 'vitest';
+import type * as Example from '../../examples/mastra.js';
 import { scriptedModel } from '../conformance/ai-sdk-model.js';
 import { mastraRuns, mastraSuite } from './mastra-support.js';
 
@@ -9,7 +10,7 @@ const email = { toolCalls: [{ id: 'c2', name: 'send_email', args: { to: 'priya@e
 
 describe.skipIf(!mastraRuns)(mastraSuite('examples/mastra.ts'), () => {
   it('sends the fabricated reply back; the model sends the email it claimed, and its next reply passes', async () => {
-    const { supportReply } = (await import('../../examples/mastra.js')) as typeof import('../../examples/mastra.js');
+    const { supportReply } = (await import('../../examples/mastra.js')) as typeof Example;
     const model = scriptedModel([refund, claim, email, claim]);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await supportReply('Refund order A-1 ($64) and email me at priya@example.com.', model)).toBe(claim.text);
@@ -20,7 +21,7 @@ describe.skipIf(!mastraRuns)(mastraSuite('examples/mastra.ts'), () => {
   });
 
   it('blocks a reply still fabricated after the retry', async () => {
-    const { supportReply } = (await import('../../examples/mastra.js')) as typeof import('../../examples/mastra.js');
+    const { supportReply } = (await import('../../examples/mastra.js')) as typeof Example;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const answer = await supportReply('Refund order A-1 ($64) and email me.', scriptedModel([refund, claim, claim]));
     expect(answer).toBe('I could not complete every step of your request; a colleague will follow up.');
