@@ -53,7 +53,7 @@ describe.skipIf(!mastraRuns)(mastraSuite('claimcheck/mastra in a Mastra Agent'),
   it('lets a tool the hooks were not given run unguarded (warned once): called outside the guard, its claims unmatched', async () => {
     const { Agent } = await import('@mastra/core/agent');
     const { createTool } = await import('@mastra/core/tools');
-    const refund = vi.fn(async () => ({ refund_id: 'RF-1' }));
+    const refund = vi.fn(async () => ({ refund_id: 'RF-1', status: 'succeeded' }));
     const guarded = { lookup_order: createTool({ id: 'lookup_order', description: 'Fetch an order by its order number.', execute: async () => ({ total: 64 }) }) };
     const tools = { ...guarded, issue_refund: await refundTool(refund) };
     const warn = vi.fn();
