@@ -7,13 +7,11 @@
  * @see https://mastra.ai/docs/agents/processors
  */
 import type { Guard, GuardLogger } from '../action/guard.js';
-import { awaitRepair, isRepairable, takeRepair } from '../openai-agents/_repair-book.js';
-import { check } from '../check.js';
 import { ClaimcheckError } from '../errors.js';
-import type { Receipt, ReceiptJSON } from '../receipt.js';
-import { registeredTools, wasHooked } from './_hook-registry.js';
-import type { ProcessOutputResultArgs, ProcessOutputStepArgs, ToolCallInfo } from './_mastra-shapes.js';
-import { failedCallIds, lastUserText } from './_read-run.js';
+import type { Receipt } from '../receipt.js';
+import type { ProcessOutputResultArgs, ProcessOutputStepArgs } from './_mastra-shapes.js';
+import { lastUserText } from './_read-run.js';
+import { isAssistant, judgePending, recordRefusedCalls, runOf, withReceipt } from './_run-record.js';
 
 /**
  * What the processor does with a `fabricated` final reply:
@@ -69,18 +67,6 @@ export interface ClaimcheckProcessor {
   processOutputResult<M>(args: ProcessOutputResultArgs<unknown> & { messages: readonly M[] }): Promise<M[]>;
 }
 
-/** What the processor keeps of one run (in Mastra's per-run processor `state`). */
-interface RunRecord {
-  /** The run's tool calls so far, in order. */
-  calls: ToolCallInfo[];
-  /** Calls already looked at for an answer Mastra gave before the hooks. */
-  reconciled: Set<string>;
-  /** Text said alongside tool calls, judged once they ran. */
-  pending?: { step: number; text: string };
-  /** The final reply's receipt. */
-  final?: ReceiptJSON;
-}
-
 /**
  * Create the processor.
  *
@@ -126,30 +112,6 @@ export function claimcheckProcessor(options: ClaimcheckProcessorOptions): Claimc
   };
   const report = (step: MastraStepReceipt): void => options.onStep?.(step);
 
-  /** Judge text said alongside tool calls, against the run's calls that ran so far. */
-  const judgePending = (run: RunRecord, request: string | undefined): void => {
-    const pending = run.pending;
-    if (pending === undefined) return;
-    delete run.pending;
-    const ids = new Set(run.calls.map((c) => c.toolCallId));
-    const entries = g.ledger.entries.filter((e) => e.callId !== null && ids.has(e.callId));
-    const tools = registeredTools(g) ?? [...new Set(entries.map((e) => e.tool))];
-    const receipt = check(pending.text, entries, { tools, ...(request === undefined ? {} : { request }) });
-    report({ step: pending.step, text: pending.text, final: false, receipt });
-  };
-
-  /** Record the calls of earlier steps that Mastra answered with an error before any hook ran. */
-  const reconcile = (run: RunRecord, steps: readonly unknown[]): void => {
-    const failed = failedCallIds(steps);
-    for (const call of run.calls) {
-      if (run.reconciled.has(call.toolCallId) || !failed.has(call.toolCallId)) continue;
-      run.reconciled.add(call.toolCallId);
-      if (wasHooked(g, call.toolCallId)) continue;
-      const result = g.reject(call.toolName, call.args, { callId: call.toolCallId, repaired: takeRepair(g, call.toolName) });
-      if (isRepairable(result)) awaitRepair(g, call.toolName);
-    }
-  };
-
   return {
     id,
     name: 'claimcheck',
@@ -159,8 +121,9 @@ export function claimcheckProcessor(options: ClaimcheckProcessorOptions): Claimc
       let final: MastraStepReceipt | undefined;
       let retry: MastraStepReceipt | undefined;
       try {
-        reconcile(run, args.steps);
-        judgePending(run, request);
+        recordRefusedCalls(g, run, args.steps);
+        const pending = judgePending(g, run, request);
+        if (pending !== undefined) report(pending);
         const calls = args.toolCalls ?? [];
         const text = args.text ?? '';
         if (calls.length > 0) {
@@ -200,37 +163,18 @@ export function claimcheckProcessor(options: ClaimcheckProcessorOptions): Claimc
     processOutputResult: async (args) => {
       const run = runOf(args.state);
       try {
-        reconcile(run, args.result.steps);
-        judgePending(run, lastUserText(args.messages));
+        recordRefusedCalls(g, run, args.result.steps);
+        const pending = judgePending(g, run, lastUserText(args.messages));
+        if (pending !== undefined) report(pending);
       } catch (cause) {
         failOpen(cause);
       }
       const messages = [...args.messages];
       if (run.final === undefined) return messages;
-      const at = messages.findLastIndex((m) => isAssistant(m));
-      if (at >= 0) messages[at] = annotated(messages[at] as { content: unknown }, run.final) as (typeof messages)[number];
+      const at = messages.findLastIndex(isAssistant);
+      const reply = messages[at];
+      if (reply !== undefined) messages[at] = withReceipt(reply, run.final);
       return messages;
     },
   };
-}
-
-/** The run's record in Mastra's per-run processor state. */
-function runOf(state: Record<string, unknown>): RunRecord {
-  let run = state.claimcheck as RunRecord | undefined;
-  if (run === undefined) {
-    run = { calls: [], reconciled: new Set() };
-    state.claimcheck = run;
-  }
-  return run;
-}
-
-function isAssistant(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && (message as { role?: unknown }).role === 'assistant';
-}
-
-/** A copy of a `MastraDBMessage` whose `content.metadata.claimcheck` is the receipt. */
-function annotated(message: { content: unknown }, receipt: ReceiptJSON): unknown {
-  const content = typeof message.content === 'object' && message.content !== null ? (message.content as Record<string, unknown>) : {};
-  const metadata = typeof content.metadata === 'object' && content.metadata !== null ? content.metadata : {};
-  return { ...message, content: { ...content, metadata: { ...metadata, claimcheck: receipt } } };
 }
