@@ -3,8 +3,8 @@
  * structural types. `@mastra/core` declares Node.js >=22.13 and is an optional peer, so claimcheck
  * neither imports it at run time nor needs its types to build; the conformance suite checks these
  * shapes against the real ones (`new Agent({ hooks, outputProcessors })`) on Node.js 24.
- * @see https://mastra.ai/reference/agents/agent
- * @see https://mastra.ai/docs/agents/processors
+ * @see https://mastra.ai/blog/introducing-tool-hooks
+ * @see https://mastra.ai/reference/processors/processor-interface
  */
 
 /** What a tool hook receives (`ToolHookContext` in `@mastra/core/tools`). */

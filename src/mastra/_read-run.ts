@@ -2,7 +2,7 @@
  * Internal: what the processor reads of a Mastra run besides the step arguments: which calls a step
  * answered with an error (its `content` parts, as the AI SDK's `StepResult` has them), and the user's
  * latest message (a `MastraDBMessage`, whose `content` is `{ format: 2, parts }`, or a string).
- * @see https://mastra.ai/docs/agents/processors
+ * @see https://mastra.ai/reference/processors/processor-interface
  */
 import { isRecord } from '../readers/_shape.js';
 

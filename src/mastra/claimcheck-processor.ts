@@ -4,7 +4,7 @@
  * judged by the guard before Mastra accepts it, and a fabricated one is annotated, blocked or sent back
  * for the model to answer again. When the run ends (`processOutputResult`) the receipt is put on the
  * final assistant message.
- * @see https://mastra.ai/docs/agents/processors
+ * @see https://mastra.ai/reference/processors/processor-interface
  */
 import type { Guard, GuardLogger } from '../action/guard.js';
 import { ClaimcheckError } from '../errors.js';

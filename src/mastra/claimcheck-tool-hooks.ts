@@ -4,7 +4,7 @@
  * against the tool's JSON Schema and answers a rejected call itself (`{ proceed: false, output }`);
  * the tool runs as Mastra runs it; `afterToolCall` hands its output to the guard, which reads its
  * proof and records the call.
- * @see https://mastra.ai/docs/agents/using-tools
+ * @see https://mastra.ai/blog/introducing-tool-hooks
  */
 import { randomUUID } from 'node:crypto';
 import { action, type ActionOptions, type Executor } from '../action/action.js';
