@@ -35,7 +35,13 @@ function jsonSchemaOf(schema: unknown): Rec | undefined {
   if (!isRecord(schema)) return undefined;
   const standard = schema['~standard'];
   if (isRecord(standard) && isRecord(standard.jsonSchema) && typeof standard.jsonSchema.input === 'function') {
-    const json: unknown = (standard.jsonSchema.input as (options: { target: string }) => unknown)({ target: 'draft-07' });
+    let json: unknown;
+    try {
+      json = (standard.jsonSchema.input as (options: { target: string }) => unknown)({ target: 'draft-07' });
+    } catch {
+      // A schema with no JSON Schema form: Mastra's own validation still applies; claimcheck's lets any arguments pass.
+      return undefined;
+    }
     return isRecord(json) ? withoutDialect(json) : undefined;
   }
   // An AI SDK `jsonSchema()` / `zodSchema()` schema carries its JSON Schema in `jsonSchema`.

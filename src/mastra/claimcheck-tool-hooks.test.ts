@@ -90,17 +90,19 @@ describe('claimcheckToolHooks', () => {
     expect(sink.operations).toEqual([]);
   });
 
-  it('reads a plain JSON Schema and an AI SDK jsonSchema() schema; a tool with no schema takes any arguments', async () => {
+  it('reads a plain JSON Schema and an AI SDK jsonSchema() schema; a tool with no schema (or none in JSON Schema) takes any arguments', async () => {
     const sink = createMemorySink();
     const tools = {
       plain: { description: 'Plain.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
       aiSdk: { description: 'AI SDK.', inputSchema: { jsonSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }, validate: () => ({ success: true }) } },
       open: { description: 'No schema.' },
+      unconvertible: { description: 'No JSON Schema form.', inputSchema: { '~standard': { version: 1, vendor: 'x', validate: () => ({ value: {} }), jsonSchema: { input: () => { throw new Error('transforms have no JSON Schema'); } } } } },
     };
     const hooks = claimcheckToolHooks({ tools, sink, logger: quiet });
     expect(await call(hooks, 'plain', {}, 'c1', () => 1)).toMatch(/^Error: the arguments of plain were rejected/);
     expect(await call(hooks, 'aiSdk', { n: 'x' }, 'c2', () => 1)).toMatch(/^Error: the arguments of aiSdk were rejected/);
     expect(await call(hooks, 'open', { anything: true }, 'c3', () => 1)).toBe(1);
+    expect(await call(hooks, 'unconvertible', { anything: true }, 'c4', () => 2)).toBe(2);
     expect(sink.interceptions.map((i) => [i.tool, i.category])).toEqual([
       ['plain', 'missing_required'],
       ['aiSdk', 'type_mismatch'],
