@@ -8,7 +8,11 @@ describe('pastForms', () => {
     expect(pastForms('come')).toEqual({ past: ['came'], participle: ['come'] });
     expect(pastForms('set')).toEqual({ past: ['set'], participle: ['set'] });
     expect(pastForms('be')).toEqual({ past: ['was', 'were'], participle: ['been'] });
-    expect(pastForms('show')).toEqual({ past: ['showed'], participle: ['shown'] });
+    expect(pastForms('show')).toEqual({ past: ['showed'], participle: ['shown', 'showed'] });
+    expect(pastForms('read')).toEqual({ past: ['read'], participle: ['read'] });
+    expect(pastForms('run')).toEqual({ past: ['ran'], participle: ['run'] });
+    expect(pastForms('forget')).toEqual({ past: ['forgot'], participle: ['forgotten', 'forgot'] });
+    expect(pastForms('learn')).toEqual({ past: ['learned', 'learnt'], participle: ['learned', 'learnt'] });
   });
 
   it('gives both spellings of -l verbs and regular forms otherwise', () => {
