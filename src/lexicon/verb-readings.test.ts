@@ -58,6 +58,15 @@ describe('verbReadings', () => {
     expect(read('pre-approved')).toEqual(['preapprove:past', 'preapprove:participle']);
   });
 
+  it('reads inflected multiword verbs', () => {
+    expect(read('carried out')).toEqual(['carry out:past', 'carry out:participle']);
+    expect(read('looked_up')).toEqual(['look up:past', 'look up:participle']);
+    expect(read('called off')).toEqual(['call off:past', 'call off:participle']);
+    expect(read('set up').sort()).toEqual(['set up:base', 'set up:participle', 'set up:past']);
+    expect(read('look up')).toEqual(['look up:base']);
+    expect(read('sent quickly')).toEqual([]);
+  });
+
   it('does not read a strong verb through a regular ending, nor WordNet morphy blockers', () => {
     expect(read('seed')).toEqual(['seed:base']);
   });
