@@ -9,7 +9,7 @@ import { argsHash } from './_args-hash.js';
 import { makeResult } from './_guard-result.js';
 import type { GuardResult } from './guard-result.js';
 import type { IncidentStep } from './_incidents.js';
-import type { Interception, Operation } from './operation.js';
+import type { Interception, Operation, ValidationCoverage } from './operation.js';
 
 /** A rejected call. */
 export interface Rejection {
@@ -20,6 +20,8 @@ export interface Rejection {
   startedAt: number;
   /** A claimcheck fault met earlier on this call, or `null`. */
   incident: string | null;
+  /** How much of the schema was skipped (`Operation.validation`), or `null`. */
+  validation: ValidationCoverage | null;
   /** At least one, most relevant first. */
   failures: readonly ValidationFailure[];
   captureArgs: boolean;
@@ -73,6 +75,7 @@ export function recordRejection(r: Rejection): RejectionRecords {
     startedAt: r.startedAt,
     endedAt,
   };
+  if (r.validation !== null) operation.validation = r.validation;
   if (r.captureArgs) {
     interception.args = r.rawArgs;
     operation.args = r.rawArgs;

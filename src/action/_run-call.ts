@@ -4,6 +4,7 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import type { Action, Executor } from './action.js';
+import type { ValidationCoverage } from './operation.js';
 import { applyVerify, settleOutput, type Outcome, type Settlement } from './_settle.js';
 
 /** A call that passed validation (or whose validation failed open) and is about to run. */
@@ -17,6 +18,8 @@ export interface Call {
   entry: Executor | Action;
   /** A claimcheck fault met while validating, or `null`. */
   incident: string | null;
+  /** How much of the schema was skipped (`Operation.validation`), or `null`. */
+  validation: ValidationCoverage | null;
 }
 
 type Answer = { threw: false; returned: unknown } | { threw: true; error: unknown };

@@ -37,5 +37,7 @@ export function checkArguments(tool: ToolSpec, args: unknown, strictProperties: 
   if (tool.parameters === undefined) return { ok: true, args: object };
   const compiled = compileSchema(tool.parameters, { toolName: tool.name, strictProperties });
   const errors = compiled.validate(object);
-  return errors.length === 0 ? { ok: true, args: object } : { ok: false, failures: failuresFromAjv(errors) };
+  const result: ValidationResult = errors.length === 0 ? { ok: true, args: object } : { ok: false, failures: failuresFromAjv(errors) };
+  if (compiled.skipped.length > 0) result.skipped = compiled.skipped;
+  return result;
 }
