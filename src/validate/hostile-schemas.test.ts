@@ -122,3 +122,36 @@ describe('root-recursive schemas', () => {
     expect(validator.validate('tool', { name: 'a', children: [{ name: 1 }] })).toMatchObject({ ok: false, failures: [{ path: '/children/0/name' }] });
   });
 });
+
+describe('rejections stay cheap on huge schemas and values', () => {
+  it('a value missing from a 1,000,000-value enum is rejected without a guess', { timeout: 30_000 }, () => {
+    // A hang guard, not a timing assertion: 25 rejections took 5.6 s each before (edit distance to every value).
+    const values = Array.from({ length: 1_000_000 }, (_, i) => `value_${i}`);
+    const validator = createValidator({ tools: [tool({ type: 'object', properties: { a: { enum: values } } })] });
+    for (let i = 0; i < 25; i++) {
+      const result = validator.validate('tool', { a: `value_${i}x` });
+      expect(result).toMatchObject({ ok: false, failures: [{ category: 'enum_violation', path: '/a' }] });
+      if (!result.ok) {
+        expect(result.failures[0]?.hint).toBeUndefined();
+        expect(result.failures[0]?.message).toMatch(/or 999980 more, got "value_\d+x"\.$/);
+      }
+    }
+    expect(validator.validate('tool', { a: 'value_999999' }).ok).toBe(true);
+  });
+
+  it('a small enum still gets its guess', () => {
+    const result = validateToolCall({ tool: tool({ type: 'object', properties: { a: { enum: ['open', 'closed'] } } }), args: { a: 'Closed' } });
+    expect(result).toMatchObject({ ok: false, failures: [{ hint: 'Did you mean "closed"? Values must match exactly.' }] });
+  });
+
+  it('a 1 MB misspelled name against long candidates gets no guess, and no quadratic edit distance', { timeout: 30_000 }, () => {
+    const long = 'x'.repeat(1_000_000);
+    const values = [long.slice(1), `${long}y`];
+    const result = validateToolCall({ tool: tool({ type: 'object', properties: { a: { enum: values } } }), args: { a: long } });
+    expect(result).toMatchObject({ ok: false, failures: [{ category: 'enum_violation' }] });
+    expect(result.ok === false && result.failures[0]?.hint).toBeUndefined();
+    const validator = createValidator({ tools: [{ name: long.slice(2) }, { name: 'send_email' }] });
+    expect(validator.validate(long, {})).toMatchObject({ ok: false, failures: [{ category: 'unknown_tool', hint: 'Call one of the registered tools, by its exact name.' }] });
+    expect(validator.validate('send_emial', {})).toMatchObject({ ok: false, failures: [{ hint: 'Did you mean "send_email"?' }] });
+  });
+});
