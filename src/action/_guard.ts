@@ -3,6 +3,7 @@
  * executor, settle (receipt, verify), record (ledger, turn, sink).
  */
 import { randomBytes } from 'node:crypto';
+import { boundDepth } from '../_bound-depth.js';
 import { ClaimcheckError } from '../errors.js';
 import type { Ledger, LedgerEntry } from '../ledger.js';
 import { Receipt } from '../receipt.js';
@@ -179,7 +180,7 @@ export class GuardImpl implements Guard {
       receipt: s.receipt, verify: s.verify, failure: s.failure?.category ?? null, error: s.error, incident, startedAt: call.startedAt, endedAt,
     };
     if (call.validation !== null) operation.validation = call.validation;
-    if (this.#setup.captureArgs) operation.args = call.rawArgs;
+    if (this.#setup.captureArgs) operation.args = boundDepth(call.rawArgs);
     const entry: LedgerEntry = {
       tool: call.tool, status: state === 'failed' ? 'error' : 'ok', args: call.args, result: value,
       error: state === 'failed' ? s.error : null, callId: call.callId, startedAt: call.startedAt, endedAt,

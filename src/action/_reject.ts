@@ -3,6 +3,7 @@
  * interception (category, path, argument hash; values only with `captureArgs`), its `failed`
  * operation, its ledger entry and its result.
  */
+import { boundDepth } from '../_bound-depth.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { ValidationFailure } from '../validate/validation-failure.js';
 import { argsHash } from './_args-hash.js';
@@ -43,7 +44,7 @@ export function recordRejection(r: Rejection): RejectionRecords {
   let incident = r.incident;
   let hash: string;
   try {
-    hash = argsHash(r.rawArgs);
+    hash = argsHash(boundDepth(r.rawArgs));
   } catch (cause) {
     incident = r.onFault('record', cause);
     hash = '';
@@ -77,8 +78,8 @@ export function recordRejection(r: Rejection): RejectionRecords {
   };
   if (r.validation !== null) operation.validation = r.validation;
   if (r.captureArgs) {
-    interception.args = r.rawArgs;
-    operation.args = r.rawArgs;
+    interception.args = boundDepth(r.rawArgs);
+    operation.args = interception.args;
   }
   const entry: LedgerEntry = { tool: r.tool, status: 'error', args: r.rawArgs, result: undefined, error, callId: r.callId, startedAt: r.startedAt, endedAt };
   const failure = {
