@@ -9,12 +9,19 @@ import { runEvalCommand } from './eval-command.js';
 import { runValidate } from './validate-command.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-// A closed pipe (`claimcheck check … | head`) ends the run quietly, as Unix tools do.
+// A closed pipe (`claimcheck check … | head`) stops the output quietly, but the run goes on to its
+// verdict: the exit status is the run's (1 on a fabricated reply), never 0 because the reader left.
+let stdoutClosed = false;
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+  if (error.code !== 'EPIPE') throw error;
+  stdoutClosed = true;
 });
-const sinks: Sinks = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+const sinks: Sinks = {
+  out: (l) => {
+    if (!stdoutClosed) process.stdout.write(`${l}\n`);
+  },
+  err: (l) => process.stderr.write(`${l}\n`),
+};
 // Progress bars go to stderr when it is a terminal and stdout is not (redirected), so they never mix with the output.
 const progress = process.stderr.isTTY && !process.stdout.isTTY ? process.stderr : undefined;
 const DB_HELP = 'the ledger file (default: CLAIMCHECK_DB, else .claimcheck/ledger.sqlite in the project, else ~/.claimcheck/ledger.sqlite)';
