@@ -1,5 +1,6 @@
 import { boundDepth } from './_bound-depth.js';
 import { ClaimcheckError } from './errors.js';
+import { describeLoneSurrogate, isWellFormed } from './_well-formed.js';
 
 /**
  * The ledger: every tool call of a run, in call order, with how it settled.
@@ -66,11 +67,18 @@ export class Ledger {
    * and `result` nested deeper than 256 levels are kept cut at that depth, each deeper member replaced
    * by the text `[Truncated: nested deeper than 256 levels]`, and a reference back to an enclosing
    * object by `[Circular]`, so the entry can always be serialized.
-   * @throws ClaimcheckError `invalid_input` when `tool` is not a non-empty string or `status` is not `ok` or `error`.
+   * @throws ClaimcheckError `invalid_input` when `tool` is not a non-empty string, has a lone surrogate (not
+   *   well-formed UTF-16, which no store can keep exactly), or `status` is not `ok` or `error`.
    */
   record(entry: LedgerEntryInput): LedgerEntry {
     if (typeof entry !== 'object' || entry === null || typeof entry.tool !== 'string' || entry.tool === '') {
       throw new ClaimcheckError('invalid_input', `Ledger entry needs a "tool" name (a non-empty string); got ${preview(entry)}.`);
+    }
+    if (!isWellFormed(entry.tool)) {
+      throw new ClaimcheckError(
+        'invalid_input',
+        `Ledger entry tool name ${JSON.stringify(entry.tool)} has a lone surrogate (${describeLoneSurrogate(entry.tool)}): not well-formed Unicode, so no store could keep it exactly.`,
+      );
     }
     if (entry.status !== 'ok' && entry.status !== 'error') {
       throw new ClaimcheckError('invalid_input', `Ledger entry for ${entry.tool} has status ${JSON.stringify(entry.status)}; use "ok" or "error".`);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { boundDepth } from '../_bound-depth.js';
 import { ClaimcheckError } from '../errors.js';
+import { escapeLoneSurrogates, isWellFormed } from '../_well-formed.js';
 import type { Ledger, LedgerEntry } from '../ledger.js';
 import { Receipt } from '../receipt.js';
 import type { ValidationFailure } from '../validate/validation-failure.js';
@@ -73,8 +74,9 @@ export class GuardImpl implements Guard {
     return this.#runAsync(name, args, options, true);
   }
 
-  reject(name: string, args: unknown, options: RejectOptions = NO_OPTIONS): GuardResult {
+  reject(called: string, args: unknown, options: RejectOptions = NO_OPTIONS): GuardResult {
     this.#assertOpen();
+    const name = recordableName(called);
     const startedAt = Date.now();
     const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
     let failures = options.failures === undefined || options.failures.length === 0 ? undefined : [...options.failures];
@@ -137,8 +139,9 @@ export class GuardImpl implements Guard {
   }
 
   /** Validate and resolve the executor; a rejected call is recorded and its result returned instead. */
-  #start(tool: string, rawArgs: unknown, options: ExecuteOptions, sync: boolean, repaired: boolean): Call | GuardResult {
+  #start(called: string, rawArgs: unknown, options: ExecuteOptions, sync: boolean, repaired: boolean): Call | GuardResult {
     this.#assertOpen();
+    const tool = recordableName(called);
     const startedAt = Date.now();
     const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
     const entry = this.#setup.executors.get(tool);
@@ -223,4 +226,12 @@ export class GuardImpl implements Guard {
   #assertOpen(): void {
     if (this.#summary !== null) throw new ClaimcheckError('guard_closed', 'This guard was closed; create a new guard() for a new session.');
   }
+}
+
+/**
+ * The name a call is recorded under: as called, or, when it has a lone surrogate (which no registered
+ * name has, and no store could keep), with each written as `\uXXXX`; the call is then an `unknown_tool`.
+ */
+function recordableName(name: string): string {
+  return typeof name === 'string' && !isWellFormed(name) ? escapeLoneSurrogates(name) : name;
 }
