@@ -46,8 +46,8 @@ export interface Action {
   readonly executor: Executor;
   readonly receipt: ReceiptReader;
   readonly verify: Verify | null;
-  /** See {@link ActionOptions.verifyTimeoutMs}. */
-  readonly verifyTimeoutMs: number;
+  /** See {@link ActionOptions.verifyTimeoutMs}; absent (an action made by hand, or by an older copy of the package) means the default. */
+  readonly verifyTimeoutMs?: number;
 }
 
 /**
