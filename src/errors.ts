@@ -53,6 +53,8 @@ export const ClaimcheckErrorCode = {
   asyncExecutor: 'async_executor',
   /** A guard was used after `close()`. */
   guardClosed: 'guard_closed',
+  /** An action's `verify` did not settle within its `verifyTimeoutMs` (the call becomes `unknown`, an incident). */
+  verifyTimeout: 'verify_timeout',
   /**
    * An integration told to throw on a fabricated reply met one (`claimcheck/langchain` with
    * `onFabricated: 'throw'`); `data.receipt` is the receipt's JSON.

@@ -106,6 +106,11 @@ export interface GuardSummary {
   interceptions: number;
   /** Times claimcheck itself failed and the call went on (fail open). */
   incidents: number;
+  /**
+   * Calls whose tool schema was skipped in whole or in part (`Operation.validation` is `skipped` or
+   * `partial`): a schema Ajv cannot compile, or a `pattern` the linear-time engine does not support.
+   */
+  validationSkipped: number;
   /** Replies checked with `checkBypass`. */
   bypassChecks: number;
   /** The warnings `close()` logged. */
