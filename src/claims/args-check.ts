@@ -109,7 +109,8 @@ function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: numb
   const amounts = findAmounts(clause);
   if (amounts.length !== 1 || qualifiedAmount(clause)) return null;
   const claimed = amounts[0];
-  if (claimed === undefined || digests.every((d) => d.moneyCalls === 0)) return null;
+  if (claimed === undefined) return null;
+  if (digests.every((d) => d.moneyCalls === 0)) return checkResultAmount(clause, claimed, digests, calls);
   const a = cents(claimed.value);
   const has = (c: number): boolean => digests.some((d) => d.money.has(c));
   // Equal within a cent, or the same amount written in cents (6400 for $64).
@@ -120,6 +121,25 @@ function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: numb
   if (calls > 1 && (Math.abs(sum - a) <= 1 || Math.abs(sum - a * 100) <= 100)) return null;
   if ([claimed.value.toFixed(2), String(claimed.value), String(a)].some(seen)) return null;
   return { claimed: claimed.text, observed: recentValues(digests, (l) => MONEY_KEY.test(l.key)) };
+}
+
+/** Words that say money went from the user ("charged", "paid", "the additional cost"). */
+const CHARGE = /\b(?:charged?|charges|paid|pay|payment|billed|debited|cost)\b/i;
+const REFUND = /\b(?:refund(?:ed|s)?|credited|reimbursed|returned)\b/i;
+
+/**
+ * An amount judged against what the calls' own results record, when their arguments hold none (the
+ * payment a booking's result lists). Direction counts: "charged $114" agrees only with an amount the
+ * user pays, not with a refund of 114 recorded as -114. Judged only when every call's result records one.
+ */
+function checkResultAmount(clause: string, claimed: { value: number; text: string }, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  if (digests.reduce((n, d) => n + d.resultMoneyCalls, 0) < calls) return null;
+  const a = cents(claimed.value);
+  const charge = CHARGE.test(clause) && !REFUND.test(clause);
+  const recorded = digests.flatMap((d) => [...d.resultMoney]);
+  // The same amount, or it written in cents (18900 for $189.00).
+  if (recorded.some((r) => [a, a * 100].some((x) => (charge ? r === x : Math.abs(r) === x)))) return null;
+  return { claimed: claimed.text, observed: recorded.slice(-5).map((c) => c / 100) };
 }
 
 function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {

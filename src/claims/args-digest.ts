@@ -60,6 +60,13 @@ export class ArgsDigest {
   /** Money-keyed values in cents. */
   readonly money = new Set<number>();
   moneyCalls = 0;
+  /**
+   * Money-keyed values of the calls' own results, and their totals per key, in cents, signed (a refund
+   * recorded as -11400).
+   */
+  readonly resultMoney = new Set<number>();
+  /** Calls whose own result records an amount. */
+  resultMoneyCalls = 0;
   /** Each call's money values added up, in cents: a total split over payment methods in one call. */
   readonly callSums = new Set<number>();
   /** Sum of each call's first money value (a total split across calls). */
@@ -143,7 +150,20 @@ export class ArgsDigest {
       this.keyed.set(key, set);
       record(value, true);
     }
-    for (const { value } of leaves(structured(entry.result))) if (typeof value === 'string') record(value, false);
+    let resultMoney = false;
+    const byKey = new Map<string, number>();
+    for (const { key, value } of leaves(structured(entry.result))) {
+      if (typeof value === 'string') record(value, false);
+      const n = numeric(value);
+      if (n !== null && MONEY_KEY.test(key) && !RECORD_KEY.test(key)) {
+        this.resultMoney.add(cents(n));
+        byKey.set(key, (byKey.get(key) ?? 0) + n);
+        resultMoney = true;
+      }
+    }
+    // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
+    for (const sum of byKey.values()) this.resultMoney.add(cents(sum));
+    if (resultMoney) this.resultMoneyCalls++;
     if (hasTime) this.callsWithTime++;
     if (hasDate) this.callsWithDate++;
     if (firstMoney !== null) this.callSums.add(cents(callSum));
