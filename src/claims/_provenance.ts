@@ -7,6 +7,7 @@
  */
 import { isVerb, verbBase, verbReadings, verbRelation, RELATION } from '../lexicon/index.js';
 import { familiesOf } from './_verbs.js';
+import { trimEnd } from './_scan.js';
 
 const WORD = /[A-Za-z0-9@][A-Za-z0-9@.+':-]*/g;
 /** The results' word index splits on what is not a letter, digit, "@", "." , "+" or "-". */
@@ -22,13 +23,13 @@ export function clauseSpecifics(clause: string): { pieces: string[]; distinctive
   let distinctive = false;
   let first = true;
   for (const m of clause.matchAll(WORD)) {
-    const w = m[0].replace(/[.'-]+$/, '');
+    const w = trimEnd(m[0], ".'-");
     const specific = /\d/.test(w) || w.includes('@') || (!first && /^[A-Z][a-z]+$/.test(w));
     first = false;
     if (!specific) continue;
     // A count ("1 bag") could come from anywhere; a time, a longer number, an email or a name could not.
     if (w.length >= 3) distinctive = true;
-    for (const p of w.toLowerCase().matchAll(PIECE)) pieces.push(p[0].replace(/[.-]+$/, ''));
+    for (const p of w.toLowerCase().matchAll(PIECE)) pieces.push(trimEnd(p[0], '.-'));
   }
   return { pieces: pieces.filter((p) => p !== ''), distinctive };
 }

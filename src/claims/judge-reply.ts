@@ -65,6 +65,15 @@ export function judgeReply(input: JudgeInput): Receipt {
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     let tool = match.tool;
     let state = tool === null ? 'none' : ran(tool);
+    // A charge or refund no tool is named for is part of the call of this turn that recorded a payment
+    // in its own result ("The additional charge of $64 has been processed" after a booking change).
+    if (tool === null && MONEY_MOVE.test(x.clause) && /\d/.test(x.clause)) {
+      const payer = payingCall(input.stretch, input.backing);
+      if (payer !== null) {
+        tool = payer;
+        state = 'ok';
+      }
+    }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
       const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles, sentence);
@@ -144,6 +153,18 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     specifics ??= sentence.specifics(text);
     if (specifics.size === 0) continue;
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
+  }
+  return null;
+}
+
+const MONEY_MOVE = /\b(?:charged?|charges|paid|billed|debited|refund(?:ed|s)?|credited|reimbursed)\b/i;
+
+/** The most recent successful call of the stretch whose own result records an amount. */
+function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string | null {
+  for (let i = stretch.length - 1; i >= 0; i--) {
+    const e = stretch[i];
+    if (e === undefined || e.status !== 'ok') continue;
+    if (backing.digests(e.tool).some((d) => d.resultMoneyCalls > 0)) return e.tool;
   }
   return null;
 }
