@@ -77,12 +77,14 @@ describe('claimcheck check', () => {
     expect(c.out.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['bare.json', 'honest', 'fabricated']);
   });
 
-  it('reports an unreadable conversation, goes on, and exits 2', async () => {
+  it('reports an unreadable conversation and goes on; exit 1 when another is fabricated, else 2', async () => {
     const broken = { id: 'legacy', messages: [{ role: 'assistant', content: null, function_call: { name: 'x', arguments: '{}' } }] };
     const path = file('mixed.jsonl', `${JSON.stringify(broken)}\nnot json\n${JSON.stringify(fabricated)}\n`);
     const c = capture();
     const status = await runCheck([path], { json: true }, c.sinks);
-    expect(status).toBe(2);
+    expect(status).toBe(1);
+    expect(c.err.join('\n')).toContain('2 conversations could not be read; exit status 1 because something was fabricated');
+    expect(await runCheck([file('mixed-honest.jsonl', `${JSON.stringify(broken)}\n${JSON.stringify(honest)}\n`)], { json: true }, capture().sinks)).toBe(2);
     const lines = c.out.map((l) => JSON.parse(l) as { id: string; error?: { code: string }; verdict?: string });
     expect(lines[0]).toMatchObject({ id: 'legacy', error: { code: 'unreadable_messages' } });
     expect(lines[1]).toMatchObject({ id: 'mixed.jsonl:2', error: { code: 'invalid_input' } });

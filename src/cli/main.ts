@@ -37,8 +37,13 @@ program
   .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | auto', 'auto')
   .option('--tools <file>', 'JSON list of tools, for conversations recorded without one')
   .option('--ignore-tools <names>', 'comma-separated tools never reported as unmentioned')
+  .option('--only <kinds>', 'print only these conversations (comma-separated): fabricated, unreported, unmatched, clean, error, or flagged (all but clean); the summary and exit status count all')
+  .option('--quiet', 'no per-conversation output: the summary, warnings and errors only')
+  .option('--reporter <name>', 'text | json | github (workflow annotations) | junit (JUnit XML)', undefined)
+  .option('--output <file>', 'write the report to FILE instead of stdout')
+  .addHelpText('after', '\nExit status: 0 nothing fabricated; 1 something fabricated (wins over unreadable input, which is still reported); 2 usage error or unreadable input.')
   .action(async (files: string[], opts: Record<string, unknown>) => {
-    status = await runCheck(files, { ...opts, progress }, sinks);
+    status = await runCheck(files, { ...opts, progress, stdinIsTTY: process.stdin.isTTY === true }, sinks);
   });
 
 program
