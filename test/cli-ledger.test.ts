@@ -336,6 +336,19 @@ describe('a missing or unreadable ledger', () => {
     }
     expect(statSync(bad).size).toBe(size);
   });
+
+  it('a conversation file given as --db says it holds JSON, not a ledger, and how to check it', async () => {
+    const jsonl = join(emptyDir(), 'chats.jsonl');
+    writeFileSync(jsonl, `${JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] })}\n`);
+    const size = statSync(jsonl).size;
+    const stats = capture();
+    expect(await runStats({ db: jsonl }, stats.sinks)).toBe(2);
+    expect(stats.errText()).toBe(`claimcheck stats: ${jsonl} holds JSON (recorded conversations?), not a claimcheck ledger. --db and CLAIMCHECK_DB name the SQLite ledger the guard writes (e.g. .claimcheck/ledger.sqlite); \`claimcheck diagnostic\` shows which one is active. To check recorded conversations, run claimcheck check ${jsonl}. (claimcheck stats did not touch the file.)`);
+    const diagnostic = capture();
+    expect(await runDiagnostic({ db: jsonl }, diagnostic.sinks)).toBe(2);
+    expect(diagnostic.text()).toContain('holds JSON (recorded conversations?), not a claimcheck ledger');
+    expect(statSync(jsonl).size).toBe(size);
+  });
 });
 
 describe('progress for check', () => {

@@ -3,7 +3,8 @@
  * opening it read-only. `--db` wins, else `CLAIMCHECK_DB`, else `resolveStorePath()`. The store module
  * is imported here, lazily, so `claimcheck check` never loads it (nor `better-sqlite3`).
  */
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { ClaimcheckError } from '../errors.js';
 import { resolve } from 'node:path';
 import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
@@ -56,7 +57,33 @@ export async function openLedger(command: string, options: LedgerOptions, sinks:
     sinks.err(`claimcheck ${command}: ${noLedgerNote(location.path)}`);
     return { store: await openStore({ path: ':memory:' }), location, missing: true };
   }
+  assertSqliteFile(location.path, command);
   return { store: await openStore({ path: location.path, readonly: true }), location, missing: false };
+}
+
+/**
+ * A clear message for a `--db` that holds JSON (a conversation file given by mistake), before the store
+ * would call it damaged and advise moving it away. Other files are left to the store's message.
+ * @throws ClaimcheckError `store_corrupt`
+ */
+export function assertSqliteFile(path: string, command: string): void {
+  const head = Buffer.alloc(64);
+  let read = 0;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    read = readSync(fd, head, 0, head.length, 0);
+  } catch {
+    return; // Unreadable or a directory: the store reports it.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  const text = head.toString('utf8', 0, read).trimStart();
+  if (!text.startsWith('{') && !text.startsWith('[')) return; // Other files get the store's own message.
+  throw new ClaimcheckError(
+    'store_corrupt',
+    `${path} holds JSON (recorded conversations?), not a claimcheck ledger. --db and CLAIMCHECK_DB name the SQLite ledger the guard writes (e.g. .claimcheck/ledger.sqlite); \`claimcheck diagnostic\` shows which one is active. To check recorded conversations, run claimcheck check ${path}. (claimcheck ${command} did not touch the file.)`,
+  );
 }
 
 /** The note for a ledger file that does not exist yet. */

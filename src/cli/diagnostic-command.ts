@@ -12,7 +12,7 @@ import pc from 'picocolors';
 import { ClaimcheckError } from '../errors.js';
 import type { StoreCounts } from '../store.js';
 import type { Sinks } from './check-command.js';
-import { locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 
 /** Options of the diagnostic command. */
 export interface DiagnosticCommandOptions extends LedgerOptions {
@@ -85,6 +85,7 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
   };
   if (ledger.exists) {
     try {
+      assertSqliteFile(location.path, 'diagnostic');
       const store = await openStore({ path: location.path, readonly: true });
       try {
         ledger.schemaVersion = store.schemaVersion;
