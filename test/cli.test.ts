@@ -40,6 +40,9 @@ function capture(): { out: string[]; err: string[]; sinks: { out: (l: string) =>
   return { out, err, sinks: { out: (l) => out.push(l), err: (l) => err.push(l) } };
 }
 
+// eslint-disable-next-line no-control-regex
+const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
+
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
@@ -178,6 +181,34 @@ describe('claimcheck validate', () => {
       { id: 'good', ok: true, failures: [] },
       { id: 'bad', ok: false, failures: [{ category: 'format_violation', path: '/to', message: expect.any(String) as string }] },
     ]);
+  });
+
+  it('says when nothing was checked (a tool without a schema), and takes the schemas from --tools FILE', async () => {
+    const calls = file('bare-calls.jsonl', `${JSON.stringify({ id: 'c1', tool: 'send_email', args: { to: 'nope' } })}\n`);
+    const c = capture();
+    expect(await runValidate([calls], {}, c.sinks)).toBe(0);
+    expect(c.out.map(plain)).toEqual([
+      '? c1 not checked: tool "send_email" has no parameters schema, so any arguments pass',
+      '1 call · 0 valid · 0 invalid · 1 not checked (no schema: give the tools with --tools FILE or "tools" in the record)',
+    ]);
+    const j = capture();
+    await runValidate([calls], { json: true }, j.sinks);
+    expect(JSON.parse(j.out[0] ?? '')).toEqual({ id: 'c1', ok: true, failures: [], checked: false });
+    const schema = { type: 'object', properties: { to: { type: 'string', format: 'email' } }, required: ['to'] };
+    const toolsFile = file('registered.json', JSON.stringify([{ type: 'function', function: { name: 'send_email', parameters: schema } }]));
+    const withTools = capture();
+    expect(await runValidate([calls], { json: true, tools: toolsFile }, withTools.sinks)).toBe(1);
+    expect(JSON.parse(withTools.out[0] ?? '')).toMatchObject({ id: 'c1', ok: false, failures: [{ category: 'format_violation', path: '/to' }] });
+    expect(await runValidate([calls], { tools: join(dir, 'missing-tools.json') }, capture().sinks)).toBe(2);
+  });
+
+  it('--strict closes object schemas: an extra field fails', async () => {
+    const schema = { type: 'object', properties: { to: { type: 'string' } } };
+    const calls = file('extra.json', JSON.stringify({ id: 'x', tool: { name: 'send_email', parameters: schema }, args: { to: 'a', cc: 'b' } }));
+    expect(await runValidate([calls], {}, capture().sinks)).toBe(0);
+    const c = capture();
+    expect(await runValidate([calls], { json: true, strict: true }, c.sinks)).toBe(1);
+    expect(JSON.parse(c.out[0] ?? '')).toMatchObject({ ok: false, failures: [{ category: 'extra_field', path: '/cc' }] });
   });
 });
 

@@ -51,8 +51,10 @@ program
   .description("validate recorded tool calls {tool, args, tools?} against the tool's JSON Schema (exit 1 when any fails)")
   .argument('[files...]', 'JSON, JSON Lines (.jsonl) or - for stdin', [])
   .option('--json', 'one JSON line per call')
-  .action(async (files: string[], opts: { json?: boolean }) => {
-    status = await runValidate(files, opts, sinks);
+  .option('--tools <file>', 'JSON list of the registered tools with their schemas, for records without "tools"')
+  .option('--strict', 'treat object schemas that declare properties as closed (no extra fields)')
+  .action(async (files: string[], opts: { json?: boolean; tools?: string; strict?: boolean }) => {
+    status = await runValidate(files, { ...opts, stdinIsTTY: process.stdin.isTTY === true }, sinks);
   });
 
 program
