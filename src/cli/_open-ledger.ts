@@ -8,6 +8,7 @@ import { ClaimcheckError } from '../errors.js';
 import { resolve } from 'node:path';
 import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
+import type { LoadedConfig } from './_config.js';
 
 /** Options every ledger command takes. */
 export interface LedgerOptions {
@@ -17,13 +18,15 @@ export interface LedgerOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Folder the project search starts from. Default `process.cwd()`. */
   cwd?: string;
+  /** The configuration file's settings: its `db` comes after `--db` and `CLAIMCHECK_DB`. Default none. */
+  config?: LoadedConfig;
 }
 
 /** Where the ledger is and why. */
 export interface LedgerLocation {
   path: string;
-  /** `flag` for `--db`; else `resolveStorePath`'s source. */
-  source: 'flag' | 'env' | 'project' | 'home';
+  /** `flag` for `--db`, `config` for the configuration file's `db`; else `resolveStorePath`'s source. */
+  source: 'flag' | 'env' | 'config' | 'project' | 'home';
   reason: string;
 }
 
@@ -34,11 +37,16 @@ export interface OpenLedger {
   missing: boolean;
 }
 
-/** Where the ledger is, without touching it. */
+/** Where the ledger is, without touching it: `--db`, else `CLAIMCHECK_DB`, else the config file's `db`, else the project's or home ledger. */
 export async function locateLedger(options: LedgerOptions): Promise<LedgerLocation> {
   const cwd = options.cwd ?? process.cwd();
   if (options.db !== undefined && options.db.trim() !== '') {
     return { path: resolve(cwd, options.db), source: 'flag', reason: `--db ${options.db} was given` };
+  }
+  const fromEnv = (options.env ?? process.env)['CLAIMCHECK_DB']?.trim();
+  const { config } = options;
+  if ((fromEnv === undefined || fromEnv === '') && config?.config.db !== undefined && config.file !== null) {
+    return { path: config.config.db, source: 'config', reason: `"db" is set in ${config.file}` };
   }
   const { resolveStorePath } = await import('../store.js');
   const { path, source, reason } = resolveStorePath({ cwd, ...(options.env === undefined ? {} : { env: options.env }) });

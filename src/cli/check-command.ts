@@ -26,24 +26,24 @@ import { startFileProgress } from './_progress.js';
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
   /** The same as `reporter: 'json'`. */
-  json?: boolean;
-  turns?: boolean;
-  format?: string;
-  tools?: string;
+  json?: boolean | undefined;
+  turns?: boolean | undefined;
+  format?: string | undefined;
+  tools?: string | undefined;
   /** Comma-separated, or a list (from the config file). */
-  ignoreTools?: string | readonly string[];
+  ignoreTools?: string | readonly string[] | undefined;
   /** Which conversations to print (`--only fabricated,unreported`; see `OUTCOME_KINDS`). Default: all. The summary and exit status count all. */
-  only?: string | readonly string[];
+  only?: string | readonly string[] | undefined;
   /** No per-conversation output: the readable summary only (nothing with `--json`). */
-  quiet?: boolean;
+  quiet?: boolean | undefined;
   /** `text` (default), `json`, `github` or `junit`. */
-  reporter?: string;
+  reporter?: string | undefined;
   /** Write the report to this file instead of stdout. */
-  output?: string;
+  output?: string | undefined;
   /** Where a progress bar over the input files' bytes goes (only for 1 MiB or more); none when undefined (the default). */
   progress?: NodeJS.WritableStream | undefined;
   /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
-  stdinIsTTY?: boolean;
+  stdinIsTTY?: boolean | undefined;
 }
 
 /** Output sinks, so tests can capture them. */

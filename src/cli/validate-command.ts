@@ -16,13 +16,13 @@ import { readInputs } from './read-inputs.js';
 
 /** Options of the validate command. */
 export interface ValidateCommandOptions {
-  json?: boolean;
+  json?: boolean | undefined;
   /** A JSON list of the registered tools (any provider shape), for records without `tools`. A record's own `tools` wins. */
-  tools?: string;
+  tools?: string | undefined;
   /** Close object schemas that declare `properties` (see `ValidatorOptions.strictProperties`). Default `false`. */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
-  stdinIsTTY?: boolean;
+  stdinIsTTY?: boolean | undefined;
 }
 
 /** What a bare `claimcheck validate` on a terminal prints. */
