@@ -1,6 +1,6 @@
 // The CLI contract users script against: input shapes, --json lines, exit status.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -224,5 +224,19 @@ describe('the built binary', () => {
   it('prints its version and exits 2 on an unknown command', () => {
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(spawnSync(process.execPath, [bin, 'bogus'], { encoding: 'utf8' }).status).toBe(2);
+  });
+});
+
+describe('claimcheck eval', () => {
+  it('points a malformed case at the case format shipped in docs/', async () => {
+    const { runEvalCommand } = await import('../src/cli/eval-command.js');
+    const cases = mkdtempSync(join(tmpdir(), 'claimcheck-eval-'));
+    writeFileSync(join(cases, 'bad.json'), JSON.stringify({ id: 'x', kind: 'claims', messages: [] }));
+    const c = capture();
+    expect(runEvalCommand([cases], {}, c.sinks)).toBe(2);
+    expect(c.err[0]).toContain('(the case format: docs/case-format.md in the claimcheck package)');
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] };
+    expect(pkg.files).toContain('docs');
+    expect(readFileSync(new URL('../docs/case-format.md', import.meta.url), 'utf8')).toContain('### `"kind": "claims"`');
   });
 });
