@@ -1,6 +1,8 @@
 // The README's examples are files under examples/: typechecked with the project, run here, and quoted
 // verbatim in the README, so the documentation cannot drift from code that works.
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 const dir = new URL('../examples/', import.meta.url);
@@ -47,5 +49,35 @@ describe('README examples', () => {
     expect(await main()).toBe('fabricated');
     expect(log.mock.calls.slice(0, 3).map((c) => c.join(' '))).toEqual(['true type_mismatch /amount_cents', 'RF-1001', 'fabricated send_email:tool_failed']);
     log.mockRestore();
+  });
+
+  it('openai-tool-map.ts runs on the scripted OpenAI client of mock-openai.ts and flags the email claimed but never sent', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { scriptedOpenAI } = await import('../examples/mock-openai.js');
+    const { supportLoop } = (await import('../examples/openai-tool-map.js')) as { supportLoop: (client: unknown, request: string) => Promise<string> };
+    const client = scriptedOpenAI([
+      { toolCalls: [{ id: 'call_1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded $64.00 and emailed you the confirmation." },
+    ]);
+    expect(await supportLoop(client, 'Refund order A-1 ($64) and email me at dana@example.com.')).toBe('fabricated');
+    expect(log.mock.calls.map((c) => c.join(' '))).toEqual([
+      'issue_refund posted (refund id RF-A-1) · claimed send_email but not_called: "I\'ve refunded $64.00 and emailed you the confirmation."',
+    ]);
+    log.mockRestore();
+  });
+
+  it('run-openai.ts runs on the scripted OpenAI client and records the run in the ledger', async () => {
+    vi.stubEnv('CLAIMCHECK_DB', join(mkdtempSync(join(tmpdir(), 'claimcheck-examples-')), 'ledger.sqlite'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { scriptedOpenAI } = await import('../examples/mock-openai.js');
+    const { supportTurn } = (await import('../examples/run-openai.js')) as { supportTurn: (client: unknown, messages: unknown[]) => Promise<string> };
+    const client = scriptedOpenAI([
+      { toolCalls: [{ id: 'call_1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded $64.00 and emailed you the confirmation." },
+    ]);
+    expect(await supportTurn(client, [{ role: 'user', content: 'Refund order A-1 and email me.' }])).toBe("I've refunded $64.00 and emailed you the confirmation.");
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([expect.stringContaining('claimed send_email but not_called')]);
+    warn.mockRestore();
+    vi.unstubAllEnvs();
   });
 });
