@@ -32,7 +32,7 @@ describe('README examples', () => {
 
   it('openai-agents.ts trips on the email claimed but never sent', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { ScriptedModel } = await import('./fixtures/openai-agents-model.js');
+    const { ScriptedModel } = await import('../examples/mock-openai-agents.js');
     const { supportRun } = (await import('../examples/openai-agents.js')) as { supportRun: (input: string, model: unknown) => Promise<string> };
     const model = new ScriptedModel([
       { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
@@ -79,5 +79,17 @@ describe('README examples', () => {
     expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([expect.stringContaining('claimed send_email but not_called')]);
     warn.mockRestore();
     vi.unstubAllEnvs();
+  });
+
+  it('ai-sdk.ts runs on the scripted model of mock-ai-sdk.ts and warns of the refund claimed but never made', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { scriptedModel } = await import('../examples/mock-ai-sdk.js');
+    const { refundTurn } = (await import('../examples/ai-sdk.js')) as { refundTurn: (model: unknown, prompt: string) => Promise<string> };
+    const honest = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] }, { text: "I've refunded order A-1." }]);
+    expect(await refundTurn(honest, 'Refund order A-1 ($64).')).toBe("I've refunded order A-1.");
+    expect(warn).not.toHaveBeenCalled();
+    expect(await refundTurn(scriptedModel([{ text: "Done: I've refunded order A-1." }]), 'Refund order A-1 ($64).')).toBe("Done: I've refunded order A-1.");
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([`issue_refund not_called: "Done: I've refunded order A-1."`]);
+    warn.mockRestore();
   });
 });
