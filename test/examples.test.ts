@@ -92,4 +92,19 @@ describe('README examples', () => {
     expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([`issue_refund not_called: "Done: I've refunded order A-1."`]);
     warn.mockRestore();
   });
+
+  it('langchain.ts runs on the scripted model of mock-langchain.ts and flags the email claimed but never sent', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { scriptedModel } = await import('../examples/mock-langchain.js');
+    const { refundTurn } = (await import('../examples/langchain.js')) as { refundTurn: (model: unknown, prompt: string) => Promise<string> };
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded order A-1 and emailed you the confirmation." },
+    ]);
+    expect(await refundTurn(model, 'Refund order A-1 and email me.')).toBe('fabricated');
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([`send_email not_called: "I've refunded order A-1 and emailed you the confirmation."`]);
+    log.mockRestore();
+    warn.mockRestore();
+  });
 });
