@@ -107,4 +107,19 @@ describe('README examples', () => {
     log.mockRestore();
     warn.mockRestore();
   });
+
+  it('anthropic-tool-runner.ts runs on the scripted client of mock-anthropic.ts and flags the email claimed but never sent', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { scriptedAnthropic } = await import('../examples/mock-anthropic.js');
+    const { refundRun } = (await import('../examples/anthropic-tool-runner.js')) as { refundRun: (client: unknown, request: string) => Promise<string> };
+    const client = scriptedAnthropic([
+      { toolUses: [{ id: 'toolu_1', name: 'issue_refund', input: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded $64.00 and emailed you the confirmation." },
+    ]);
+    expect(await refundRun(client, 'Refund order A-1 and email me.')).toBe('fabricated');
+    expect(log.mock.calls.map((c) => c.join(' '))).toEqual([
+      'issue_refund posted (refund id RF-A-1) · claimed send_email but not_called: "I\'ve refunded $64.00 and emailed you the confirmation."',
+    ]);
+    log.mockRestore();
+  });
 });
