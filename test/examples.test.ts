@@ -122,4 +122,31 @@ describe('README examples', () => {
     ]);
     log.mockRestore();
   });
+
+  it('quick-check.ts (the 30-second example) warns of the email claimed but never sent', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../examples/quick-check.js');
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([`send_email: not_called — "Done, I've emailed you the receipt."`]);
+    warn.mockRestore();
+  });
+
+  it('validate-args.ts prints the failures of the bad arguments', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    await import('../examples/validate-args.js');
+    expect(log.mock.calls).toEqual([[['missing_required /subject', 'format_violation /to']]]);
+    log.mockRestore();
+  });
+
+  it('ledger.ts records a named run with its operation and receipt in the store', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'claimcheck-examples-')), 'ledger.sqlite');
+    vi.stubEnv('CLAIMCHECK_DB', path);
+    const { recordOneTurn } = (await import('../examples/ledger.js')) as { recordOneTurn: () => Promise<string> };
+    expect(await recordOneTurn()).toBe(path);
+    vi.unstubAllEnvs();
+    const { openStore } = await import('../src/store.js');
+    const store = await openStore({ path, readonly: true });
+    const [run] = await store.listRuns();
+    expect(run).toMatchObject({ agent: 'ledger-example', operations: 1, receipts: 1, fabricated: 0 });
+    await store.close();
+  });
 });
