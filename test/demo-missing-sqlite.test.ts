@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ClaimcheckError } from '../src/errors.js';
 
 vi.mock('../src/store.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../src/store.js')>()),
+  ...(await importOriginal<Record<string, unknown>>()),
   openStore: () => Promise.reject(new ClaimcheckError('missing_dependency', 'The claimcheck store needs the optional dependency better-sqlite3, but it is not installed.')),
 }));
 
