@@ -208,5 +208,8 @@ describe('check on input that is easy to get wrong', () => {
     expect(c.err[0]).toBe(`claimcheck check: --tools ${conversation} holds a conversation, not a tool list. Give conversations as the files to check (claimcheck check ${conversation}); --tools takes a JSON list of tools, e.g. [{"name": "send_email", "description": "Send an email"}].`);
     expect(await runCheck([conversation], { tools: file('messages.json', JSON.stringify(honest.messages.filter((m) => 'role' in m))) }, c.sinks)).toBe(2);
     expect(c.err[1]).toContain('holds a conversation, not a tool list');
+    const lines = file('chats.jsonl', jsonl(honest, early));
+    expect(await runCheck([lines], { tools: lines }, c.sinks)).toBe(2);
+    expect(c.err[2]).toContain(`--tools ${lines} holds a conversation, not a tool list.`);
   });
 });

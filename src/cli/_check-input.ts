@@ -32,16 +32,25 @@ export function describeError(error: unknown, unpacked?: ReturnType<typeof unpac
  */
 export async function readToolsFile(path: string): Promise<{ tools: unknown } | string> {
   const hint = 'It must be a JSON list of tools in any provider shape (names, {name, description}, OpenAI, Anthropic or MCP tools).';
+  const conversation = `--tools ${path} holds a conversation, not a tool list.`;
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8'));
+    text = await readFile(path, 'utf8');
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : (cause as Error).message;
-    return `cannot use --tools ${path}: ${why}. ${hint}`;
+    return `cannot use --tools ${path}: ${code === 'ENOENT' ? 'no such file' : (cause as Error).message}. ${hint}`;
+  }
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    // JSON Lines of conversations (one record a line) is the likeliest mix-up.
+    const firstLine = text.trimStart().split('\n', 1)[0] ?? '';
+    if (looksLikeConversation(parsesTo(firstLine))) value = parsesTo(firstLine);
+    else return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
   }
   if (looksLikeConversation(value)) {
-    return `--tools ${path} holds a conversation, not a tool list. Give conversations as the files to check (claimcheck check ${path}); --tools takes a JSON list of tools, e.g. [{"name": "send_email", "description": "Send an email"}].`;
+    return `${conversation} Give conversations as the files to check (claimcheck check ${path}); --tools takes a JSON list of tools, e.g. [{"name": "send_email", "description": "Send an email"}].`;
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as Record<string, unknown>).tools)) {
     value = (value as Record<string, unknown>).tools;
@@ -52,6 +61,14 @@ export async function readToolsFile(path: string): Promise<{ tools: unknown } | 
     return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
   }
   return { tools: value };
+}
+
+function parsesTo(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A conversation record or a message list: `{messages: [...]}`, or a list whose entries have a `role`. */
