@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { Bench } from 'tinybench';
 import { action, check, checkTurns, guard, idField } from '../dist/index.js';
+import { runScaling } from './scaling.js';
 
 const shared = new URL('../../shared/real/tau-airline.jsonl', import.meta.url);
 const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url);
@@ -256,3 +257,30 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log(`   ${`stats({ since: 7 days ago }), ${week.result.calls.toLocaleString('en-US')} ops`.padEnd(44)} ${ms(week.times)}`);
   console.log(`   (generating the 1M-row ledger took ${(buildMs / 1000).toFixed(1)} s; opening it ${openMs.toFixed(0)} ms)`);
 }
+
+// 6. The lexical table (src/lexicon, generated from WordNet): load time and retained heap, each in a fresh
+// child process (median of 5), beside readFileSync + JSON.parse of the raw lexicon.json as the baseline.
+{
+  const { execFileSync } = await import('node:child_process');
+  const script = new URL('./lexicon-load.js', import.meta.url).pathname;
+  const run = (mode) => {
+    const runs = [];
+    for (let k = 0; k < 5; k++) runs.push(JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, mode], { encoding: 'utf8' })));
+    const mid = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[2];
+    return { ms: mid('ms'), heapMB: mid('heapMB') };
+  };
+  const raw = run('raw');
+  const first = run('first');
+  const all = run('all');
+  const { statSync } = await import('node:fs');
+  const size = statSync(new URL('../src/lexicon/data/lexicon.json', import.meta.url)).size;
+  console.log('');
+  console.log(`6. lexicon table (${(size / 1e6).toFixed(2)} MB JSON), fresh process each, median of 5`);
+  console.log(`   ${'readFileSync + JSON.parse of lexicon.json'.padEnd(44)} ${raw.ms.toFixed(1)} ms · heap +${raw.heapMB.toFixed(1)} MB`);
+  console.log(`   ${'import + first verb query'.padEnd(44)} ${first.ms.toFixed(1)} ms · heap +${first.heapMB.toFixed(1)} MB   target ≤ 50 ms, ≤ 30 MB`);
+  console.log(`   ${'… + every part of the table touched'.padEnd(44)} ${all.ms.toFixed(1)} ms · heap +${all.heapMB.toFixed(1)} MB`);
+  console.log(`   ratio (first query / JSON.parse)             ${(first.ms / raw.ms).toFixed(2)}×`);
+}
+
+// 7. Claim pipeline scaling on crafted replies (bench/scaling.js).
+runScaling(7);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ClaimcheckError } from '../errors.js';
+import { assertTextLength } from '../_input-limit.js';
 import type { Ledger, LedgerEntry } from '../ledger.js';
 import { Receipt } from '../receipt.js';
 import type { ValidationFailure } from '../validate/validation-failure.js';
@@ -106,12 +107,18 @@ export class GuardImpl implements Guard {
   checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
     this.#assertOpen();
     if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
+    // Over the limit is the caller's input, not a claimcheck fault: thrown, never an empty (clean) receipt. The turn stays open.
+    assertTextLength(text, 'The reply');
+    if (options.request !== undefined) assertTextLength(options.request, 'The request');
+    const dryRun = options.dryRun === true;
     const turn = this.#turnNumber;
-    this.#bypassChecks++;
     const entries = this.#turnEntries;
     const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));
-    this.#turnEntries = [];
-    this.#turnOps = [];
+    if (!dryRun) {
+      this.#bypassChecks++;
+      this.#turnEntries = [];
+      this.#turnOps = [];
+    }
     let receipt: Receipt;
     try {
       const { tools, actions, ignoreTools } = this.#setup;
@@ -120,6 +127,7 @@ export class GuardImpl implements Guard {
       this.#incidents.report('check', '(reply)', cause);
       receipt = new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
     }
+    if (dryRun) return receipt;
     this.#checked = { calls, receipt };
     this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn }, '(reply)');
     return receipt;

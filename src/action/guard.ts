@@ -107,6 +107,13 @@ export interface CheckBypassOptions {
   calledTools?: readonly string[];
   /** The user's latest message, for terse replies ("Done — sent."). */
   request?: string;
+  /**
+   * Judge the reply and change nothing: the turn stays open, and the receipt is neither sent to the
+   * sink nor kept for `render()`. For a reply the caller may send back for the model to answer again
+   * (a retry after a fabricated reply), whose next reply is then checked against the same calls.
+   * Default `false`.
+   */
+  dryRun?: boolean;
 }
 
 /** What {@link Guard.close} returns. */
@@ -160,7 +167,10 @@ export interface Guard {
    * the turn. Each judged claim carries its tool's `operation` state; a confirmed claim about an action
    * whose operation is not `posted` moves to `claimedButNeverRan` with reason `not_proven`. The receipt
    * is sent to the sink. A claimcheck fault gives an empty receipt and is logged (fail open).
-   * @throws ClaimcheckError `invalid_options` when `text` is not a string; `guard_closed` after `close()`.
+   * Linear in the reply's length; limit: `text` and `options.request` are each at most 4,194,304
+   * characters (UTF-16 code units; 4 MiB of ASCII text).
+   * @throws ClaimcheckError `invalid_options` when `text` is not a string; `input_too_large` when `text` or
+   *   `options.request` is over the limit (the turn stays open); `guard_closed` after `close()`.
    */
   checkBypass(text: string, options?: CheckBypassOptions): Receipt;
   /**

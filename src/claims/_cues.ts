@@ -5,7 +5,7 @@
  */
 import { COMPLETION_VERBS, CONDITIONAL, FILLERS, FIRST_PERSON, MONTHS, STOPWORDS } from './lexicon.js';
 import { nominalizations } from './_lookup.js';
-import type { VerbHit } from './_verbs.js';
+import { pastVerbAt, type VerbHit } from './_verbs.js';
 import type { ClauseClaim } from './_clause.js';
 
 const BY_MEANS = new Set(['me', 'us', 'myself', 'email', 'mail', 'text', 'sms', 'phone', 'card', 'hand', 'default', 'date', 'name', 'id', 'number', 'mistake', 'accident', 'the', 'a', 'an', 'then', 'now', 'end', 'tomorrow', 'today', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'noon', 'midnight', 'eod', 'cob']);
@@ -53,8 +53,14 @@ export function onPastDate(words: readonly string[], from = 0, to = words.length
   return false;
 }
 
+/**
+ * "sent by Ana", "approved by the finance team": an agent phrase of the claimed verb. It governs only
+ * that verb: the scan stops at the next participle, which has its own ("cancelled due to health reasons
+ * covered by your insurance").
+ */
 export function byOtherActor(words: readonly string[], from: number): boolean {
   for (let i = from; i < words.length; i++) {
+    if (i > from && pastVerbAt(words, i) !== null) return false;
     if (words[i] !== 'by') continue;
     const who = words[i + 1];
     if (who !== undefined && !BY_MEANS.has(who) && !/^\d/.test(who)) return true;
@@ -108,8 +114,9 @@ export function isInfinitive(word: string): boolean {
 export function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: string): boolean {
   const rest = words.slice(hit.end);
   if (rest.length > 1 || (rest.length === 1 && !['at', 'on', 'by', 'date', 'time', 'from', 'to', 'for'].includes(rest[0] ?? ''))) return false;
-  const colon = sentence.indexOf(':');
-  if (hit.index !== 0 || colon < 1 || colon > 30) return false;
+  if (hit.index !== 0) return false;
+  const colon = sentence.slice(0, 31).indexOf(':');
+  if (colon < 1) return false;
   // "Created At: 2024-05-14" is a field; "Blocked: Lunch w/ Grandma" reports an act.
   const value = tokenizeValue(sentence.slice(colon + 1));
   return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value);
@@ -117,10 +124,13 @@ export function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: 
 
 const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'today', 'yesterday', 'tomorrow', 'n/a', 'none', 'never', 'yes', 'no', 'true', 'false']);
 
+/** The first word of `text`, lower case: scans only as far as that word. */
 function tokenizeValue(text: string): string {
-  const t = text.trim().toLowerCase();
-  const end = t.search(/[\s,]/);
-  return end === -1 ? t : t.slice(0, end);
+  let start = 0;
+  while (start < text.length && /\s/.test(text[start] ?? '')) start++;
+  let end = start;
+  while (end < text.length && !/[\s,]/.test(text[end] ?? '')) end++;
+  return text.slice(start, end).toLowerCase();
 }
 
 /** "The booking has been completed" claims a booking: a completion verb takes its action from its subject. */
