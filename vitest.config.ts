@@ -1,14 +1,19 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
  * Each SDK is tested at the newest major its Node.js line supports. Where that major needs Node.js 22
- * or newer, it is installed beside the one for Node.js 20 under an npm alias (devDependencies
- * `openai-v7`, `ai-v7`), and on Node.js 22+ the tests' imports of the bare name resolve to it. Code
+ * or newer (openai 7, ai 7), it is not in devDependencies (so `npm ci` on Node.js 20 stays free of
+ * engine warnings): `.ci/node24-deps` installs it under node_modules/.cache/node24-deps and links it as
+ * `node_modules/openai-v7` and `node_modules/ai-v7`. On Node.js 22+ with those links, the tests'
+ * imports of the bare names resolve to them; without them the tests run against the devDependencies'
+ * majors (CI's Node 24 pass always installs them, and test/sdk-majors.test.ts checks it there). Code
  * that runs outside vitest (the built CLI and examples in child processes) keeps the bare name's major.
  */
 const newestOnNode22: Record<string, string> = { openai: 'openai-v7', ai: 'ai-v7' };
 const node22 = Number(process.versions.node.split('.')[0]) >= 22;
+const newest = node22 && Object.values(newestOnNode22).every((alias) => existsSync(new URL(`./node_modules/${alias}/package.json`, import.meta.url)));
 
 /**
  * `@mastra/core` 1.x declares Node.js >=22.13, so it is no devDependency (the Node.js 20 install would
@@ -29,12 +34,13 @@ const mastraFromCi: Plugin = {
 export default defineConfig({
   plugins: node22 ? [mastraFromCi] : [],
   resolve: {
-    alias: node22
+    alias: newest
       ? Object.entries(newestOnNode22).map(([name, alias]) => ({ find: new RegExp(`^${name}(?=/|$)`), replacement: alias }))
       : [],
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
+    env: { CLAIMCHECK_NEWEST_SDKS: newest ? '1' : '0' },
   },
 });

@@ -14,7 +14,7 @@ const executors = {
 
 export async function supportTurn(client: OpenAI, messages: unknown[]): Promise<string> {
   const store = await openStore(); // .claimcheck/ledger.sqlite in this project
-  let result = await run(client, { model: 'gpt-4o', messages, tools, executors, store });
+  let result = await run(client, { model: 'gpt-4o', messages, tools, executors, store, run: { agent: 'support-desk' } }); // the run's name in `claimcheck view`
   while (!result.finished) result = await run(client, { model: 'gpt-4o', messages: result.messages, tools, executors });
   if (result.receipt?.verdict === 'fabricated') console.warn(result.render()); // e.g. claimed send_email but tool_failed
   await store.close();

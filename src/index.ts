@@ -52,6 +52,7 @@ export {
   type Guard,
   type GuardLogger,
   type GuardOptions,
+  type GuardRunOptions,
   type GuardSummary,
   type RejectOptions,
 } from './action/guard.js';

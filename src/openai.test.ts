@@ -30,7 +30,8 @@ const tools = [
 
 function setup() {
   const sink = createMemorySink();
-  const refund = vi.fn(async (args: Record<string, unknown>) => ({ refund_id: 're_3PqK8', amount: args.amount }));
+  // Typed with the tool's own arguments: no cast needed to pass it to guardToolMap.
+  const refund = vi.fn(async (args: { order_id: string; amount: number }) => ({ refund_id: 're_3PqK8', amount: args.amount }));
   const email = vi.fn(async () => {
     throw new Error('SMTP timeout');
   });

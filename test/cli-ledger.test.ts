@@ -138,6 +138,25 @@ describe('claimcheck view', () => {
     expect(detail.receipts?.[0]).toMatchObject({ verdict: 'fabricated', flagged: 1, turn: 2, messageIndex: 9 });
   });
 
+  it('--run takes any unique prefix of a run id, and names the runs an ambiguous one fits', async () => {
+    const path = join(emptyDir(), 'prefix.sqlite');
+    const store = await openStore({ path });
+    const first = store.startRun({ agent: 'a' });
+    store.startRun({ id: `${first.slice(0, 4)}-other`, agent: 'b' });
+    store.startRun({ id: 'zz-1', agent: 'c' });
+    await store.close();
+    const c = capture();
+    expect(await runView({ db: path, run: first.slice(0, 8) }, c.sinks)).toBe(0);
+    expect(c.text()).toContain(`Run ${first}`);
+    const full = capture();
+    expect(await runView({ db: path, run: 'zz-1' }, full.sinks)).toBe(0);
+    expect(full.text()).toContain('agent c');
+    const ambiguous = capture();
+    expect(await runView({ db: path, run: first.slice(0, 4) }, ambiguous.sinks)).toBe(2);
+    expect(ambiguous.errText()).toContain(`2 runs start with "${first.slice(0, 4)}" (`);
+    expect(ambiguous.errText()).toContain('give more of the id');
+  });
+
   it('an unknown run exits 2 and says how to list runs', async () => {
     const c = capture();
     expect(await runView({ db, run: 'nope' }, c.sinks)).toBe(2);
@@ -153,7 +172,7 @@ describe('claimcheck stats', () => {
     const text = c.text();
     expect(text).toContain('all time');
     expect(text).toMatch(/^calls +5$/m);
-    expect(text).toMatch(/^intercepted +2 {2}40\.0% of calls$/m);
+    expect(text).toMatch(/^intercepted calls +2 {2}40\.0% of calls$/m);
     expect(text).toMatch(/^auto-repaired +1 {2}50\.0% of intercepted$/m);
     expect(text).toMatch(/^passed through +5 /m);
     expect(text).toContain('posted 1 · unknown 0 · needs_review 1 · failed 1 · read 2');
@@ -161,7 +180,7 @@ describe('claimcheck stats', () => {
     expect(text).toMatch(/│ missing_required │ +1 │/);
     expect(text).toMatch(/│ type_mismatch +│ +1 │/);
     expect(text).toContain('fabricated 1 · unreported 0 · clean 1');
-    expect(text).toContain('4 registered · 3 fired · 2 intercepted');
+    expect(text).toContain('Tools             4 tools registered · 3 called · 2 with a call intercepted');
   });
 
   it('--json is the store stats plus the ledger path; --since counts back from now', async () => {
@@ -335,6 +354,19 @@ describe('a missing or unreadable ledger', () => {
       expect(c.out).toEqual([]);
     }
     expect(statSync(bad).size).toBe(size);
+  });
+
+  it('a conversation file given as --db says it holds JSON, not a ledger, and how to check it', async () => {
+    const jsonl = join(emptyDir(), 'chats.jsonl');
+    writeFileSync(jsonl, `${JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] })}\n`);
+    const size = statSync(jsonl).size;
+    const stats = capture();
+    expect(await runStats({ db: jsonl }, stats.sinks)).toBe(2);
+    expect(stats.errText()).toBe(`claimcheck stats: ${jsonl} holds JSON (recorded conversations?), not a claimcheck ledger. --db and CLAIMCHECK_DB name the SQLite ledger the guard writes (e.g. .claimcheck/ledger.sqlite); \`claimcheck diagnostic\` shows which one is active. To check recorded conversations, run claimcheck check ${jsonl}. (claimcheck stats did not touch the file.)`);
+    const diagnostic = capture();
+    expect(await runDiagnostic({ db: jsonl }, diagnostic.sinks)).toBe(2);
+    expect(diagnostic.text()).toContain('holds JSON (recorded conversations?), not a claimcheck ledger');
+    expect(statSync(jsonl).size).toBe(size);
   });
 });
 

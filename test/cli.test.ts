@@ -1,6 +1,6 @@
 // The CLI contract users script against: input shapes, --json lines, exit status.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,9 @@ function capture(): { out: string[]; err: string[]; sinks: { out: (l: string) =>
   return { out, err, sinks: { out: (l) => out.push(l), err: (l) => err.push(l) } };
 }
 
+// eslint-disable-next-line no-control-regex
+const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
+
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
@@ -77,12 +80,14 @@ describe('claimcheck check', () => {
     expect(c.out.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['bare.json', 'honest', 'fabricated']);
   });
 
-  it('reports an unreadable conversation, goes on, and exits 2', async () => {
+  it('reports an unreadable conversation and goes on; exit 1 when another is fabricated, else 2', async () => {
     const broken = { id: 'legacy', messages: [{ role: 'assistant', content: null, function_call: { name: 'x', arguments: '{}' } }] };
     const path = file('mixed.jsonl', `${JSON.stringify(broken)}\nnot json\n${JSON.stringify(fabricated)}\n`);
     const c = capture();
     const status = await runCheck([path], { json: true }, c.sinks);
-    expect(status).toBe(2);
+    expect(status).toBe(1);
+    expect(c.err.join('\n')).toContain('2 conversations could not be read; exit status 1 because something was fabricated');
+    expect(await runCheck([file('mixed-honest.jsonl', `${JSON.stringify(broken)}\n${JSON.stringify(honest)}\n`)], { json: true }, capture().sinks)).toBe(2);
     const lines = c.out.map((l) => JSON.parse(l) as { id: string; error?: { code: string }; verdict?: string });
     expect(lines[0]).toMatchObject({ id: 'legacy', error: { code: 'unreadable_messages' } });
     expect(lines[1]).toMatchObject({ id: 'mixed.jsonl:2', error: { code: 'invalid_input' } });
@@ -177,6 +182,34 @@ describe('claimcheck validate', () => {
       { id: 'bad', ok: false, failures: [{ category: 'format_violation', path: '/to', message: expect.any(String) as string }] },
     ]);
   });
+
+  it('says when nothing was checked (a tool without a schema), and takes the schemas from --tools FILE', async () => {
+    const calls = file('bare-calls.jsonl', `${JSON.stringify({ id: 'c1', tool: 'send_email', args: { to: 'nope' } })}\n`);
+    const c = capture();
+    expect(await runValidate([calls], {}, c.sinks)).toBe(0);
+    expect(c.out.map(plain)).toEqual([
+      '? c1 not checked: tool "send_email" has no parameters schema, so any arguments pass',
+      '1 call · 0 valid · 0 invalid · 1 not checked (no schema: give the tools with --tools FILE or "tools" in the record)',
+    ]);
+    const j = capture();
+    await runValidate([calls], { json: true }, j.sinks);
+    expect(JSON.parse(j.out[0] ?? '')).toEqual({ id: 'c1', ok: true, failures: [], checked: false });
+    const schema = { type: 'object', properties: { to: { type: 'string', format: 'email' } }, required: ['to'] };
+    const toolsFile = file('registered.json', JSON.stringify([{ type: 'function', function: { name: 'send_email', parameters: schema } }]));
+    const withTools = capture();
+    expect(await runValidate([calls], { json: true, tools: toolsFile }, withTools.sinks)).toBe(1);
+    expect(JSON.parse(withTools.out[0] ?? '')).toMatchObject({ id: 'c1', ok: false, failures: [{ category: 'format_violation', path: '/to' }] });
+    expect(await runValidate([calls], { tools: join(dir, 'missing-tools.json') }, capture().sinks)).toBe(2);
+  });
+
+  it('--strict closes object schemas: an extra field fails', async () => {
+    const schema = { type: 'object', properties: { to: { type: 'string' } } };
+    const calls = file('extra.json', JSON.stringify({ id: 'x', tool: { name: 'send_email', parameters: schema }, args: { to: 'a', cc: 'b' } }));
+    expect(await runValidate([calls], {}, capture().sinks)).toBe(0);
+    const c = capture();
+    expect(await runValidate([calls], { json: true, strict: true }, c.sinks)).toBe(1);
+    expect(JSON.parse(c.out[0] ?? '')).toMatchObject({ ok: false, failures: [{ category: 'extra_field', path: '/cc' }] });
+  });
 });
 
 describe('the built binary', () => {
@@ -204,5 +237,19 @@ describe('the built binary', () => {
   it('prints its version and exits 2 on an unknown command', () => {
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(spawnSync(process.execPath, [bin, 'bogus'], { encoding: 'utf8' }).status).toBe(2);
+  });
+});
+
+describe('claimcheck eval', () => {
+  it('points a malformed case at the case format shipped in docs/', async () => {
+    const { runEvalCommand } = await import('../src/cli/eval-command.js');
+    const cases = mkdtempSync(join(tmpdir(), 'claimcheck-eval-'));
+    writeFileSync(join(cases, 'bad.json'), JSON.stringify({ id: 'x', kind: 'claims', messages: [] }));
+    const c = capture();
+    expect(runEvalCommand([cases], {}, c.sinks)).toBe(2);
+    expect(c.err[0]).toContain('(the case format: docs/case-format.md in the claimcheck package)');
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] };
+    expect(pkg.files).toContain('docs');
+    expect(readFileSync(new URL('../docs/case-format.md', import.meta.url), 'utf8')).toContain('### `"kind": "claims"`');
   });
 });

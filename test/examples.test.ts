@@ -1,6 +1,8 @@
 // The README's examples are files under examples/: typechecked with the project, run here, and quoted
 // verbatim in the README, so the documentation cannot drift from code that works.
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 const dir = new URL('../examples/', import.meta.url);
@@ -30,7 +32,7 @@ describe('README examples', () => {
 
   it('openai-agents.ts trips on the email claimed but never sent', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { ScriptedModel } = await import('./fixtures/openai-agents-model.js');
+    const { ScriptedModel } = await import('../examples/mock-openai-agents.js');
     const { supportRun } = (await import('../examples/openai-agents.js')) as { supportRun: (input: string, model: unknown) => Promise<string> };
     const model = new ScriptedModel([
       { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
@@ -47,5 +49,104 @@ describe('README examples', () => {
     expect(await main()).toBe('fabricated');
     expect(log.mock.calls.slice(0, 3).map((c) => c.join(' '))).toEqual(['true type_mismatch /amount_cents', 'RF-1001', 'fabricated send_email:tool_failed']);
     log.mockRestore();
+  });
+
+  it('openai-tool-map.ts runs on the scripted OpenAI client of mock-openai.ts and flags the email claimed but never sent', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { scriptedOpenAI } = await import('../examples/mock-openai.js');
+    const { supportLoop } = (await import('../examples/openai-tool-map.js')) as { supportLoop: (client: unknown, request: string) => Promise<string> };
+    const client = scriptedOpenAI([
+      { toolCalls: [{ id: 'call_1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded $64.00 and emailed you the confirmation." },
+    ]);
+    expect(await supportLoop(client, 'Refund order A-1 ($64) and email me at dana@example.com.')).toBe('fabricated');
+    expect(log.mock.calls.map((c) => c.join(' '))).toEqual([
+      'issue_refund posted (refund id RF-A-1) · claimed send_email but not_called: "I\'ve refunded $64.00 and emailed you the confirmation."',
+    ]);
+    log.mockRestore();
+  });
+
+  it('run-openai.ts runs on the scripted OpenAI client and records the run in the ledger', async () => {
+    vi.stubEnv('CLAIMCHECK_DB', join(mkdtempSync(join(tmpdir(), 'claimcheck-examples-')), 'ledger.sqlite'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { scriptedOpenAI } = await import('../examples/mock-openai.js');
+    const { supportTurn } = (await import('../examples/run-openai.js')) as { supportTurn: (client: unknown, messages: unknown[]) => Promise<string> };
+    const client = scriptedOpenAI([
+      { toolCalls: [{ id: 'call_1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded $64.00 and emailed you the confirmation." },
+    ]);
+    expect(await supportTurn(client, [{ role: 'user', content: 'Refund order A-1 and email me.' }])).toBe("I've refunded $64.00 and emailed you the confirmation.");
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([expect.stringContaining('claimed send_email but not_called')]);
+    warn.mockRestore();
+    vi.unstubAllEnvs();
+  });
+
+  it('ai-sdk.ts runs on the scripted model of mock-ai-sdk.ts and warns of the refund claimed but never made', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { scriptedModel } = await import('../examples/mock-ai-sdk.js');
+    const { refundTurn } = (await import('../examples/ai-sdk.js')) as { refundTurn: (model: unknown, prompt: string) => Promise<string> };
+    const honest = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] }, { text: "I've refunded order A-1." }]);
+    expect(await refundTurn(honest, 'Refund order A-1 ($64).')).toBe("I've refunded order A-1.");
+    expect(warn).not.toHaveBeenCalled();
+    expect(await refundTurn(scriptedModel([{ text: "Done: I've refunded order A-1." }]), 'Refund order A-1 ($64).')).toBe("Done: I've refunded order A-1.");
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([`issue_refund not_called: "Done: I've refunded order A-1."`]);
+    warn.mockRestore();
+  });
+
+  it('langchain.ts runs on the scripted model of mock-langchain.ts and flags the email claimed but never sent', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { scriptedModel } = await import('../examples/mock-langchain.js');
+    const { refundTurn } = (await import('../examples/langchain.js')) as { refundTurn: (model: unknown, prompt: string) => Promise<string> };
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded order A-1 and emailed you the confirmation." },
+    ]);
+    expect(await refundTurn(model, 'Refund order A-1 and email me.')).toBe('fabricated');
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([`send_email not_called: "I've refunded order A-1 and emailed you the confirmation."`]);
+    log.mockRestore();
+    warn.mockRestore();
+  });
+
+  it('anthropic-tool-runner.ts runs on the scripted client of mock-anthropic.ts and flags the email claimed but never sent', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { scriptedAnthropic } = await import('../examples/mock-anthropic.js');
+    const { refundRun } = (await import('../examples/anthropic-tool-runner.js')) as { refundRun: (client: unknown, request: string) => Promise<string> };
+    const client = scriptedAnthropic([
+      { toolUses: [{ id: 'toolu_1', name: 'issue_refund', input: { order_id: 'A-1', amount_cents: 6400 } }] },
+      { text: "I've refunded $64.00 and emailed you the confirmation." },
+    ]);
+    expect(await refundRun(client, 'Refund order A-1 and email me.')).toBe('fabricated');
+    expect(log.mock.calls.map((c) => c.join(' '))).toEqual([
+      'issue_refund posted (refund id RF-A-1) · claimed send_email but not_called: "I\'ve refunded $64.00 and emailed you the confirmation."',
+    ]);
+    log.mockRestore();
+  });
+
+  it('quick-check.ts (the 30-second example) warns of the email claimed but never sent', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../examples/quick-check.js');
+    expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([`send_email: not_called — "Done, I've emailed you the receipt."`]);
+    warn.mockRestore();
+  });
+
+  it('validate-args.ts prints the failures of the bad arguments', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    await import('../examples/validate-args.js');
+    expect(log.mock.calls).toEqual([[['missing_required /subject', 'format_violation /to']]]);
+    log.mockRestore();
+  });
+
+  it('ledger.ts records a named run with its operation and receipt in the store', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'claimcheck-examples-')), 'ledger.sqlite');
+    vi.stubEnv('CLAIMCHECK_DB', path);
+    const { recordOneTurn } = (await import('../examples/ledger.js')) as { recordOneTurn: () => Promise<string> };
+    expect(await recordOneTurn()).toBe(path);
+    vi.unstubAllEnvs();
+    const { openStore } = await import('../src/store.js');
+    const store = await openStore({ path, readonly: true });
+    const [run] = await store.listRuns();
+    expect(run).toMatchObject({ agent: 'ledger-example', operations: 1, receipts: 1, fabricated: 0 });
+    await store.close();
   });
 });

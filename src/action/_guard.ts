@@ -50,6 +50,23 @@ export class GuardImpl implements Guard {
     this.sink = this.#setup.sink;
     this.#incidents = new IncidentLog(this.#setup.logger, this.#setup.sink);
     this.#validation = new FailOpenValidation(this.#setup.validator, this.#incidents);
+    if (options.run !== undefined) this.#startRun(options.run);
+  }
+
+  /** Start the named run in a sink that can (a store); a failure is an incident, never thrown. */
+  #startRun(run: NonNullable<GuardOptions['run']>): void {
+    const sink = this.sink as OperationSink & { startRun?: unknown };
+    if (typeof sink.startRun !== 'function') return;
+    try {
+      (sink.startRun as (r: unknown) => unknown).call(sink, { ...run, tools: this.#setup.tools.map((t) => t.name) });
+    } catch (cause) {
+      this.#incidents.report('sink', '(run)', cause);
+    }
+  }
+
+  /** The open turn's number, 1-based. */
+  get #turnNumber(): number {
+    return this.#bypassChecks + 1;
   }
 
   get turn(): readonly Operation[] {
@@ -99,6 +116,7 @@ export class GuardImpl implements Guard {
     assertTextLength(text, 'The reply');
     if (options.request !== undefined) assertTextLength(options.request, 'The request');
     const dryRun = options.dryRun === true;
+    const turn = this.#turnNumber;
     const entries = this.#turnEntries;
     const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));
     if (!dryRun) {
@@ -116,7 +134,7 @@ export class GuardImpl implements Guard {
     }
     if (dryRun) return receipt;
     this.#checked = { calls, receipt };
-    this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now() }, '(reply)');
+    this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn }, '(reply)');
     return receipt;
   }
 
@@ -175,6 +193,8 @@ export class GuardImpl implements Guard {
     const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
     const rejected = recordRejection({ ...r, captureArgs: this.#setup.captureArgs, onFault });
     this.#interceptions++;
+    rejected.interception.turn = this.#turnNumber;
+    rejected.operation.turn = this.#turnNumber;
     this.#send('recordInterception', rejected.interception, tool);
     this.#keep(rejected.entry, rejected.operation);
     return rejected.result;
@@ -188,7 +208,7 @@ export class GuardImpl implements Guard {
     const value = s.value;
     const operation: Operation = {
       callId: call.callId, tool: call.tool, kind: typeof call.entry === 'function' ? 'read' : 'action', state, ran: true, repaired: call.repaired,
-      receipt: s.receipt, verify: s.verify, failure: s.failure?.category ?? null, error: s.error, incident, startedAt: call.startedAt, endedAt,
+      receipt: s.receipt, verify: s.verify, failure: s.failure?.category ?? null, error: s.error, incident, startedAt: call.startedAt, endedAt, turn: this.#turnNumber,
     };
     if (call.validation !== null) operation.validation = call.validation;
     if (this.#setup.captureArgs) operation.args = boundDepth(call.rawArgs);

@@ -16,9 +16,15 @@ export interface ExecutorContext {
 /**
  * Runs one tool: takes the validated arguments object and returns the tool's output (or a promise of
  * it, under `guard.executeAsync`). A throw (or a rejection) is a `failed` operation, recorded with its
- * message.
+ * message. Its `args` may be typed as your tool's arguments (`{ order_id: string }`): the guard has
+ * validated them against the tool's JSON Schema, so that type is yours to keep in step with the schema.
  */
-export type Executor<Args = Record<string, unknown>, Output = unknown> = (args: Args, context: ExecutorContext) => Output | Promise<Output>;
+export type Executor<Args = Record<string, unknown>, Output = unknown> = {
+  // Declared as a method so its parameters are checked bivariantly: an executor typed with your own
+  // arguments type, `(args: { order_id: string }) => …`, is an Executor without a cast (the guard
+  // validates the arguments against the tool's schema before it runs).
+  bivarianceHack(args: Args, context: ExecutorContext): Output | Promise<Output>;
+}['bivarianceHack'];
 
 /** Options of {@link action}. */
 export interface ActionOptions<Args = Record<string, unknown>, Output = unknown> {

@@ -221,6 +221,27 @@ describe('store option', () => {
     await store.close();
   });
 
+  it('run names the run (agent, id, meta, tools) and every record carries its turn', async () => {
+    const store = await openStore({ path: ':memory:' });
+    const g = guard({ tools, executors: { get_order: () => ({ status: 'shipped' }), create_invoice: () => ({}) }, store, run: { agent: 'billing-bot', id: 'run-7', meta: { model: 'm-1' } } });
+    g.execute('get_order', { id: 'A1' });
+    g.checkBypass('I looked up your order.');
+    g.execute('create_invoice', { customer_id: 'nope', amount: 1 });
+    g.execute('get_order', { id: 'A2' });
+    g.checkBypass('I looked up the second order.');
+    await store.flush();
+    const detail = await store.runDetail('run-7');
+    expect(detail?.run).toMatchObject({ id: 'run-7', agent: 'billing-bot', meta: { model: 'm-1' }, tools: ['create_invoice', 'get_order'] });
+    expect(detail?.operations.map((o) => [o.tool, o.turn])).toEqual([['get_order', 1], ['create_invoice', 2], ['get_order', 2]]);
+    expect(detail?.interceptions.map((i) => i.turn)).toEqual([2]);
+    expect(detail?.receipts.map((r) => r.turn)).toEqual([1, 2]);
+    await store.close();
+    // A sink that cannot start runs ignores it.
+    const memory = createMemorySink();
+    guard({ executors: { get: () => 1 }, sink: memory, run: { agent: 'x' } }).execute('get', {});
+    expect(memory.operations[0]?.turn).toBe(1);
+  });
+
   it('refuses store and a different sink together', () => {
     const a = createMemorySink();
     expect(guard({ executors: { get: () => 1 }, store: a, sink: a }).sink).toBe(a);

@@ -56,6 +56,24 @@ export interface GuardOptions {
   logger?: GuardLogger;
   /** Tools `checkBypass` never reports as ran-but-unreported (e.g. `think`). Default none. */
   ignoreTools?: readonly string[];
+  /**
+   * Name the run in the ledger. When the sink can start runs (a `Store` from `claimcheck/store`), the
+   * guard starts one when it is made, with this `agent`, `id` and `meta` and the registered tools'
+   * names; the store's later records belong to it (`claimcheck view` shows the agent). Default: none
+   * started; records go to the store's current run (one started on the first record, agent `null`).
+   * A sink without `startRun` ignores it.
+   */
+  run?: GuardRunOptions;
+}
+
+/** How a guard names its run in a store (see {@link GuardOptions.run}). */
+export interface GuardRunOptions {
+  /** Name of the agent, shown by `claimcheck view`. Free text. */
+  agent?: string;
+  /** Run id. Default: a random UUID. Reusing an id continues that run (its start time is kept). */
+  id?: string;
+  /** Any JSON-safe data (model, user, environment...). */
+  meta?: unknown;
 }
 
 /** Options of one guarded call. */

@@ -65,6 +65,8 @@ export interface Operation {
   endedAt: number;
   /** The arguments as called; present only when the guard's `captureArgs` is on. */
   args?: unknown;
+  /** The guard's turn this call belongs to, 1-based: one more than the `checkBypass` calls before it. */
+  turn?: number;
 }
 
 /** One call whose arguments were rejected before its executor ran. Carries no argument values unless `captureArgs` is on. */
@@ -84,6 +86,8 @@ export interface Interception {
   at: number;
   /** The rejected arguments (object or raw text); present only when `captureArgs` is on. */
   args?: unknown;
+  /** The guard's turn, 1-based, as for {@link Operation.turn}. */
+  turn?: number;
 }
 
 /** One reply checked by `checkBypass`. */
@@ -94,4 +98,6 @@ export interface ReceiptRecord {
   callIds: string[];
   /** Epoch milliseconds. */
   at: number;
+  /** The guard's turn this reply closes, 1-based, as for {@link Operation.turn}. */
+  turn?: number;
 }

@@ -94,6 +94,15 @@ describe('createRecorder under generateText', () => {
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('could not record AI SDK step'), expect.anything());
   });
 
+  it('says so when a step generated nothing (no text, no tool call), e.g. a mock that returns no content', async () => {
+    const logger = { warn: vi.fn() };
+    const recorder = createRecorder({ tools: rawTools(), logger });
+    const { text } = await generateText({ model: scriptedModel([{ text: '' }]), tools: rawTools(), prompt: 'Refund A-1', onStepFinish: recorder.onStepFinish });
+    expect(text).toBe('');
+    expect(logger.warn).toHaveBeenCalledWith('claimcheck: AI SDK step 0 has no text and no tool call (finishReason stop): the model generated nothing, so there was nothing to check. A mock model whose doGenerate returns no content parts does this.');
+    expect(recorder.turns()).toEqual([]);
+  });
+
   it('needs the tools object, from at most one guard', async () => {
     expect(() => createRecorder({} as never)).toThrow(expect.objectContaining({ code: 'invalid_options' }));
     const [a, b] = [await guarded(), await guarded()];

@@ -22,6 +22,8 @@ export interface AiSdkStep {
   readonly text: string;
   /** The step's content parts, in order. */
   readonly content: readonly unknown[];
+  /** Why the step ended (`stop`, `tool-calls`, `length`...), as the SDK reports it. */
+  readonly finishReason?: unknown;
 }
 
 /**
@@ -119,6 +121,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
       }
     }
     const hasText = read.text.trim() !== '';
+    if (!hasText && read.calls === 0 && read.invalid.length === 0) {
+      // Nothing to check, and nothing for the user: say so rather than give a silent clean receipt.
+      const reason = typeof step.finishReason === 'string' ? ` (finishReason ${step.finishReason})` : '';
+      logger.warn(`claimcheck: AI SDK step ${index} has no text and no tool call${reason}: the model generated nothing, so there was nothing to check. A mock model whose doGenerate returns no content parts does this.`);
+      return;
+    }
     const at = lines.length;
     if (hasText) lines.push({ role: 'assistant', content: read.text });
     lines.push(...read.entries);

@@ -3,10 +3,12 @@
  * opening it read-only. `--db` wins, else `CLAIMCHECK_DB`, else `resolveStorePath()`. The store module
  * is imported here, lazily, so `claimcheck check` never loads it (nor `better-sqlite3`).
  */
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { ClaimcheckError } from '../errors.js';
 import { resolve } from 'node:path';
 import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
+import type { LoadedConfig } from './_config.js';
 
 /** Options every ledger command takes. */
 export interface LedgerOptions {
@@ -16,13 +18,15 @@ export interface LedgerOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Folder the project search starts from. Default `process.cwd()`. */
   cwd?: string;
+  /** The configuration file's settings: its `db` comes after `--db` and `CLAIMCHECK_DB`. Default none. */
+  config?: LoadedConfig;
 }
 
 /** Where the ledger is and why. */
 export interface LedgerLocation {
   path: string;
-  /** `flag` for `--db`; else `resolveStorePath`'s source. */
-  source: 'flag' | 'env' | 'project' | 'home';
+  /** `flag` for `--db`, `config` for the configuration file's `db`; else `resolveStorePath`'s source. */
+  source: 'flag' | 'env' | 'config' | 'project' | 'home';
   reason: string;
 }
 
@@ -33,11 +37,16 @@ export interface OpenLedger {
   missing: boolean;
 }
 
-/** Where the ledger is, without touching it. */
+/** Where the ledger is, without touching it: `--db`, else `CLAIMCHECK_DB`, else the config file's `db`, else the project's or home ledger. */
 export async function locateLedger(options: LedgerOptions): Promise<LedgerLocation> {
   const cwd = options.cwd ?? process.cwd();
   if (options.db !== undefined && options.db.trim() !== '') {
     return { path: resolve(cwd, options.db), source: 'flag', reason: `--db ${options.db} was given` };
+  }
+  const fromEnv = (options.env ?? process.env)['CLAIMCHECK_DB']?.trim();
+  const { config } = options;
+  if ((fromEnv === undefined || fromEnv === '') && config?.config.db !== undefined && config.file !== null) {
+    return { path: config.config.db, source: 'config', reason: `"db" is set in ${config.file}` };
   }
   const { resolveStorePath } = await import('../store.js');
   const { path, source, reason } = resolveStorePath({ cwd, ...(options.env === undefined ? {} : { env: options.env }) });
@@ -56,7 +65,33 @@ export async function openLedger(command: string, options: LedgerOptions, sinks:
     sinks.err(`claimcheck ${command}: ${noLedgerNote(location.path)}`);
     return { store: await openStore({ path: ':memory:' }), location, missing: true };
   }
+  assertSqliteFile(location.path, command);
   return { store: await openStore({ path: location.path, readonly: true }), location, missing: false };
+}
+
+/**
+ * A clear message for a `--db` that holds JSON (a conversation file given by mistake), before the store
+ * would call it damaged and advise moving it away. Other files are left to the store's message.
+ * @throws ClaimcheckError `store_corrupt`
+ */
+export function assertSqliteFile(path: string, command: string): void {
+  const head = Buffer.alloc(64);
+  let read = 0;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    read = readSync(fd, head, 0, head.length, 0);
+  } catch {
+    return; // Unreadable or a directory: the store reports it.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  const text = head.toString('utf8', 0, read).trimStart();
+  if (!text.startsWith('{') && !text.startsWith('[')) return; // Other files get the store's own message.
+  throw new ClaimcheckError(
+    'store_corrupt',
+    `${path} holds JSON (recorded conversations?), not a claimcheck ledger. --db and CLAIMCHECK_DB name the SQLite ledger the guard writes (e.g. .claimcheck/ledger.sqlite); \`claimcheck diagnostic\` shows which one is active. To check recorded conversations, run claimcheck check ${path}. (claimcheck ${command} did not touch the file.)`,
+  );
 }
 
 /** The note for a ledger file that does not exist yet. */

@@ -1,32 +1,47 @@
 /**
- * `claimcheck check [FILE...] [--json] [--turns] [--format F] [--tools FILE] [--ignore-tools a,b]`.
+ * `claimcheck check [FILE...] [--json] [--turns] [--format F] [--tools FILE] [--ignore-tools a,b]
+ * [--only KINDS] [--quiet] [--reporter text|json|github|junit] [--output FILE]`.
  *
  * Without `--turns` each conversation is judged by its final reply (the receipt of `checkMessages`);
- * with `--turns` every assistant turn is judged, and a fabricated earlier turn counts too.
+ * with `--turns` every assistant turn is judged, and the conversation's verdict is its worst turn's.
  *
- * Exit status: 0 nothing fabricated, 1 something fabricated, 2 an input or usage error (a
- * conversation that cannot be read makes the run exit 2 after every other conversation is checked).
+ * Exit status: 0 nothing fabricated; 1 something fabricated (this wins: a run with fabrications and
+ * unreadable conversations exits 1, and still reports every unreadable one); 2 a usage error, or a
+ * conversation that could not be read (after every other conversation is checked) and nothing
+ * fabricated.
  */
-import { readFile } from 'node:fs/promises';
-import { checkTurns, turnReceiptToJSON, type TurnReceipt } from '../check.js';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { checkTurns, type TurnReceipt } from '../check.js';
 import { MessageFormat } from '../conversation.js';
-import { ClaimcheckError } from '../errors.js';
 import { Receipt } from '../receipt.js';
 import { readConversation } from '../readers/index.js';
-import { normalizeTools } from '../tools.js';
-import { formatConversation, formatTotals, type Totals } from './format-report.js';
+import { addOutcome, emptyTotals, exitStatus, outcomeKinds, parseOnly, worstVerdict, type Outcome, type OutcomeKind } from './_check-outcome.js';
+import { createReporter, REPORTERS, type ReporterName } from './_check-reporters.js';
 import { readInputs } from './read-inputs.js';
+import { describeError, readToolsFile, unpack } from './_check-input.js';
 import { startFileProgress } from './_progress.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
-  json?: boolean;
-  turns?: boolean;
-  format?: string;
-  tools?: string;
-  ignoreTools?: string;
+  /** The same as `reporter: 'json'`. */
+  json?: boolean | undefined;
+  turns?: boolean | undefined;
+  format?: string | undefined;
+  tools?: string | undefined;
+  /** Comma-separated, or a list (from the config file). */
+  ignoreTools?: string | readonly string[] | undefined;
+  /** Which conversations to print (`--only fabricated,unreported`; see `OUTCOME_KINDS`). Default: all. The summary and exit status count all. */
+  only?: string | readonly string[] | undefined;
+  /** No per-conversation output: the readable summary only (nothing with `--json`). */
+  quiet?: boolean | undefined;
+  /** `text` (default), `json`, `github` or `junit`. */
+  reporter?: string | undefined;
+  /** Write the report to this file instead of stdout. */
+  output?: string | undefined;
   /** Where a progress bar over the input files' bytes goes (only for 1 MiB or more); none when undefined (the default). */
   progress?: NodeJS.WritableStream | undefined;
+  /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
+  stdinIsTTY?: boolean | undefined;
 }
 
 /** Output sinks, so tests can capture them. */
@@ -37,53 +52,98 @@ export interface Sinks {
 
 const FORMATS = new Set<string>(['auto', ...Object.values(MessageFormat)]);
 
+/** What a bare `claimcheck check` on a terminal prints. */
+export const CHECK_USAGE = 'claimcheck check: give conversation files (JSON, or JSON Lines with one conversation a line), or pipe one in: claimcheck check chats.jsonl, or cat chat.json | claimcheck check -. Each is {"messages": [...], "tools"?: [...]} or a bare message array (OpenAI, Anthropic or transcript format). claimcheck check --help for the options.';
+
 /** Run the command; resolves to the exit status. */
 export async function runCheck(files: readonly string[], options: CheckCommandOptions, sinks: Sinks): Promise<number> {
-  const format = options.format ?? 'auto';
-  if (!FORMATS.has(format)) {
-    sinks.err(`claimcheck check: unknown --format ${JSON.stringify(format)}; use one of ${[...FORMATS].join(', ')}.`);
+  const usage = (message: string): number => {
+    sinks.err(`claimcheck check: ${message}`);
     return 2;
+  };
+  if (files.length === 0 && options.stdinIsTTY === true) {
+    sinks.err(CHECK_USAGE);
+    return 2;
+  }
+  const format = options.format ?? 'auto';
+  if (!FORMATS.has(format)) return usage(`unknown --format ${JSON.stringify(format)}; use one of ${[...FORMATS].join(', ')}.`);
+  const reporterName = options.reporter ?? (options.json === true ? 'json' : 'text');
+  if (!(REPORTERS as readonly string[]).includes(reporterName)) return usage(`unknown --reporter ${JSON.stringify(reporterName)}; use one of ${REPORTERS.join(', ')}.`);
+  if (options.json === true && reporterName !== 'json') return usage(`--json and --reporter ${reporterName} disagree; --json is --reporter json.`);
+  let only: Set<OutcomeKind> | null;
+  try {
+    only = parseOnly(options.only);
+  } catch (error) {
+    return usage((error as Error).message);
   }
   let cliTools: unknown;
   if (options.tools !== undefined) {
+    const read = await readToolsFile(options.tools);
+    if (typeof read === 'string') return usage(read);
+    cliTools = read.tools;
+  }
+  let fd: number | undefined;
+  if (options.output !== undefined) {
     try {
-      cliTools = JSON.parse(await readFile(options.tools, 'utf8'));
-      normalizeTools(cliTools);
+      fd = openSync(options.output, 'w');
     } catch (cause) {
-      sinks.err(`claimcheck check: cannot use --tools ${options.tools}: ${(cause as Error).message}. It must be a JSON list of tools in any provider shape (names, {name, description}, OpenAI, Anthropic or MCP tools).`);
-      return 2;
+      return usage(`cannot write --output ${options.output}: ${(cause as Error).message}.`);
     }
   }
+  const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${line}\n`);
+  try {
+    return await checkAll(files, { ...options, format, cliTools, only, reporterName: reporterName as ReporterName }, { out, err: sinks.err });
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+interface ResolvedOptions extends Omit<CheckCommandOptions, 'only'> {
+  format: string;
+  cliTools: unknown;
+  only: Set<OutcomeKind> | null;
+  reporterName: ReporterName;
+}
+
+async function checkAll(files: readonly string[], options: ResolvedOptions, sinks: Sinks): Promise<number> {
+  const { format, cliTools, only } = options;
   let warnedNoTools = false;
-  const ignoreTools = (options.ignoreTools ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');
-  const totals: Totals = { conversations: 0, turns: 0, fabricated: 0, unreported: 0, clean: 0, errors: 0 };
+  const ignoreTools = (typeof options.ignoreTools === 'string' ? options.ignoreTools.split(',') : (options.ignoreTools ?? [])).map((t) => t.trim()).filter((t) => t !== '');
+  const totals = emptyTotals();
+  const quiet = options.quiet === true;
+  const reporter = createReporter(options.reporterName, { out: sinks.out, only, quiet });
+  const withTurns = options.turns === true;
   const inputs = files.length === 0 ? ['-'] : files;
   const { progress, onRead } = await startFileProgress(options.progress, 'check', inputs);
-  const err = sinks.err;
-  sinks = { out: sinks.out, err: (line) => progress.interrupt(() => err(line)) };
+  const err = (line: string): void => progress.interrupt(() => sinks.err(line));
+  const emit = (o: Outcome): void => {
+    addOutcome(totals, o);
+    if (o.error !== undefined && options.reporterName === 'text') err(`${o.id}: cannot check (${o.error.code}): ${o.error.message}`);
+    if (only === null || [...outcomeKinds(o)].some((k) => only.has(k))) reporter.conversation(o);
+  };
   try {
     for await (const record of readInputs(inputs, { onRead })) {
-      totals.conversations++;
+      const place = { id: record.id, file: record.file, line: record.line, turns: [] as TurnReceipt[], withTurns };
       if (record.error !== undefined) {
-        report(record.id, record.error, options, sinks, totals);
+        emit({ ...place, error: describeError(record.error) });
         continue;
       }
+      let unpacked: ReturnType<typeof unpack> | undefined;
       try {
-        const { messages, tools, recordFormat } = unpack(record.value, record.id);
+        unpacked = unpack(record.value, record.id);
+        const { messages, tools, recordFormat } = unpacked;
         const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools };
         if (checkOptions.tools === undefined && !warnedNoTools) {
           warnedNoTools = true;
-          sinks.err(`claimcheck check: ${record.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);
+          err(`claimcheck check: ${record.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);
         }
         const turns = checkTurns(messages, checkOptions);
         const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
-        totals.turns += turns.length;
-        const fabricatedTurn = options.turns === true && turns.some((t) => t.receipt.verdict === 'fabricated');
-        totals[fabricatedTurn ? 'fabricated' : final.verdict]++;
-        if (options.json === true) sinks.out(JSON.stringify(jsonLine(record.id, final, turns, options.turns === true)));
-        else sinks.out(formatConversation(record.id, final, turns, options.turns === true));
+        const verdict = withTurns ? worstVerdict(turns.map((t) => t.receipt.verdict)) : final.verdict;
+        if (turns.length === 0 && !quiet) err(`claimcheck check: ${record.id} has no assistant reply with text: nothing was generated, so nothing was checked.`);
+        emit({ ...place, final, turns, verdict });
       } catch (error) {
-        report(record.id, error, options, sinks, totals);
+        emit({ ...place, error: describeError(error, unpacked, format) });
       }
     }
   } catch (error) {
@@ -92,19 +152,11 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
     return 2;
   }
   progress.stop();
-  if (options.json !== true) sinks.out(formatTotals(totals));
-  if (totals.errors > 0) return 2;
-  return totals.fabricated > 0 ? 1 : 0;
-}
-
-function unpack(value: unknown, id: string): { messages: unknown; tools: unknown; recordFormat: string | undefined } {
-  if (Array.isArray(value)) return { messages: value, tools: undefined, recordFormat: undefined };
-  if (typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>).messages)) {
-    const v = value as Record<string, unknown>;
-    const recordFormat = typeof v.format === 'string' ? v.format : undefined;
-    return { messages: v.messages, tools: v.tools, recordFormat };
+  reporter.end(totals);
+  if (options.reporterName !== 'text' && totals.errors > 0 && totals.fabricated > 0) {
+    err(`claimcheck check: ${totals.errors} conversation${totals.errors === 1 ? '' : 's'} could not be read; exit status 1 because something was fabricated.`);
   }
-  throw new ClaimcheckError('invalid_input', `${id}: expected {"messages": [...], "tools"?, "format"?, "id"?} or a bare message array.`);
+  return exitStatus(totals);
 }
 
 function emptyReceipt(messages: unknown, options: { format: MessageFormat | 'auto'; tools: unknown }): Receipt {
@@ -112,17 +164,3 @@ function emptyReceipt(messages: unknown, options: { format: MessageFormat | 'aut
   return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
 }
 
-function jsonLine(id: string, receipt: Receipt, turns: readonly TurnReceipt[], withTurns: boolean): Record<string, unknown> {
-  const { version: _version, ...fields } = receipt.toJSON();
-  const line: Record<string, unknown> = { id, ...fields };
-  if (withTurns) line.turns = turns.map(turnReceiptToJSON);
-  return line;
-}
-
-function report(id: string, error: unknown, options: CheckCommandOptions, sinks: Sinks, totals: Totals): void {
-  totals.errors++;
-  const code = ClaimcheckError.isInstance(error) ? error.code : 'internal_error';
-  const message = error instanceof Error ? error.message : String(error);
-  if (options.json === true) sinks.out(JSON.stringify({ id, error: { code, message } }));
-  else sinks.err(`${id}: cannot check (${code}): ${message}`);
-}

@@ -13,10 +13,14 @@ import pc from 'picocolors';
 import type { Operation } from '../action/operation.js';
 import type { Claim } from '../receipt.js';
 import { DEMO_AGENT, runDemo, type DemoEvent, type DemoScenarioResult } from '../demo/run-demo.js';
+import { ClaimcheckError } from '../errors.js';
 import { openStore, type Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { STATE_STYLE, VERDICT_STYLE } from './_ledger-format.js';
 import { ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
+
+/** The one line the demo prints when the ledger's SQLite driver is missing. */
+export const DEMO_NEEDS_SQLITE = 'the demo records every run in the ledger, which needs better-sqlite3: npm install better-sqlite3@12 (or run Node.js 22.13+, whose built-in node:sqlite is used instead). claimcheck check and validate need neither.';
 
 /** Options of the demo command. */
 export interface DemoCommandOptions extends LedgerOptions {
@@ -32,6 +36,10 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
     path = (await locateLedger(options)).path;
     store = await openStore({ path });
   } catch (error) {
+    if (ClaimcheckError.isInstance(error) && error.code === 'missing_dependency') {
+      sinks.err(`claimcheck demo: ${DEMO_NEEDS_SQLITE}`);
+      return 2;
+    }
     return ledgerFailure('demo', error, sinks);
   }
   const shown = shownPath(path, options.cwd ?? process.cwd());

@@ -5,14 +5,19 @@
  * never creates a ledger: a missing file is reported as such (the driver is tried on a private
  * in-memory database) and the ledger is opened read-only.
  *
- * Exit status: 0, or 2 when the ledger file exists but cannot be read (its error is printed).
+ * It also shows the configuration file found (if any), what it sets, and which source chose the ledger
+ * (flag, env, config, project or home).
+ *
+ * Exit status: 0, or 2 when the ledger file exists but cannot be read, or the configuration file is
+ * not valid (the error is printed).
  */
 import { readFileSync, statSync } from 'node:fs';
 import pc from 'picocolors';
 import { ClaimcheckError } from '../errors.js';
 import type { StoreCounts } from '../store.js';
 import type { Sinks } from './check-command.js';
-import { locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { loadConfig } from './_config.js';
+import { assertSqliteFile, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 
 /** Options of the diagnostic command. */
 export interface DiagnosticCommandOptions extends LedgerOptions {
@@ -37,6 +42,16 @@ export interface Diagnostic {
     /** better-sqlite3 when it was tried first and did not load, and why (`not installed` or its load error). */
     passedOver: { name: 'better-sqlite3'; version: string | null; error: string } | null;
   };
+  /**
+   * The configuration file (`claimcheck.config.json` or package.json's `claimcheck` key) and what it
+   * sets. `file` is `null` when none was found; `error` says why a file found cannot be used.
+   */
+  config: {
+    file: string | null;
+    error: string | null;
+    /** Each setting the file holds, with its value (paths absolute). The ledger's winner is `ledger.source`. */
+    settings: Record<string, unknown>;
+  };
   ledger: LedgerLocation & {
     exists: boolean;
     /** Bytes of the file plus its write-ahead log; `null` when it does not exist. */
@@ -56,12 +71,26 @@ export async function runDiagnostic(options: DiagnosticCommandOptions, sinks: Si
   const d = await diagnose(options);
   if (options.json === true) sinks.out(JSON.stringify(d));
   else sinks.out(formatDiagnostic(d));
-  return d.ledger.error === null ? 0 : 2;
+  return d.ledger.error === null && d.config.error === null ? 0 : 2;
 }
 
 /** Gather the diagnostic. Never throws for a broken ledger or driver: they are reported in the result. */
 export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
-  const location = await locateLedger(options);
+  const config: Diagnostic['config'] = { file: null, error: null, settings: {} };
+  let loaded = options.config;
+  if (loaded === undefined) {
+    try {
+      loaded = await loadConfig(options.cwd);
+    } catch (error) {
+      config.error = error instanceof Error ? error.message : String(error);
+    }
+  }
+  if (loaded !== undefined) {
+    config.file = loaded.file;
+    const { $schema: _schema, ...settings } = loaded.config;
+    config.settings = settings;
+  }
+  const location = await locateLedger({ ...options, ...(loaded === undefined ? {} : { config: loaded }) });
   const { openStore, SCHEMA_VERSION } = await import('../store.js');
   const { loadDriver, betterSqlite3Version } = await import('../store/_driver.js');
   let driver: Diagnostic['driver'] = { name: 'better-sqlite3', version: betterSqlite3Version(), loads: false, error: null, passedOver: null };
@@ -85,6 +114,7 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
   };
   if (ledger.exists) {
     try {
+      assertSqliteFile(location.path, 'diagnostic');
       const store = await openStore({ path: location.path, readonly: true });
       try {
         ledger.schemaVersion = store.schemaVersion;
@@ -102,6 +132,7 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
     driver,
+    config,
     ledger,
   };
 }
@@ -115,8 +146,9 @@ export function formatDiagnostic(d: Diagnostic): string {
     row('claimcheck', d.claimcheck),
     row('node', `${d.node} (${d.platform})`),
     row('driver', driver),
+    row('config', formatConfig(d.config)),
     row('ledger', l.path),
-    row('chosen', `${l.reason}${l.source === 'project' || l.source === 'home' ? pc.dim(' (--db PATH or CLAIMCHECK_DB to change it)') : ''}`),
+    row('chosen', `${l.source}: ${l.reason}${l.source === 'project' || l.source === 'home' ? pc.dim(' (--db PATH, CLAIMCHECK_DB or "db" in the config file to change it)') : ''}`),
   ];
   if (!l.exists) {
     lines.push(row('status', pc.yellow('no ledger file yet: nothing has been recorded here (this command did not create one)')));
@@ -134,6 +166,13 @@ export function formatDiagnostic(d: Diagnostic): string {
     }
   }
   return lines.join('\n');
+}
+
+function formatConfig(c: Diagnostic['config']): string {
+  if (c.error !== null) return pc.red(c.error);
+  if (c.file === null) return pc.dim('none (claimcheck init writes claimcheck.config.json; flags and defaults apply)');
+  const settings = Object.entries(c.settings).map(([key, value]) => `${key} ${JSON.stringify(value)}`);
+  return `${c.file}${settings.length === 0 ? pc.dim(' (sets nothing)') : `\n${' '.repeat(12)}${pc.dim('sets')} ${settings.join(' · ')} ${pc.dim('(a flag wins over it; CLAIMCHECK_DB over its db)')}`}`;
 }
 
 function packageVersion(): string {

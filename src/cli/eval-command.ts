@@ -1,6 +1,6 @@
 /**
- * `claimcheck eval DIR... [--json] [--no-misses]`: scores every labelled case (format: the corpus
- * README) and prints the metrics and the misses. Exit status 0, or 2 when a case cannot be loaded or
+ * `claimcheck eval DIR... [--json] [--no-misses]`: scores every labelled case (format:
+ * docs/case-format.md) and prints the metrics and the misses. Exit status 0, or 2 when a case cannot be loaded or
  * no case is found.
  */
 import { ClaimcheckError } from '../errors.js';

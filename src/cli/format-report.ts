@@ -4,18 +4,8 @@
  * NO_COLOR and FORCE_COLOR).
  */
 import pc from 'picocolors';
-import type { TurnReceipt } from '../check.js';
 import type { Claim, Receipt, Verdict } from '../receipt.js';
-
-/** Counts over a run. */
-export interface Totals {
-  conversations: number;
-  turns: number;
-  fabricated: number;
-  unreported: number;
-  clean: number;
-  errors: number;
-}
+import { kindsOf, type Outcome, type OutcomeKind, type Totals } from './_check-outcome.js';
 
 const VERDICT_STYLE: Record<Verdict, (s: string) => string> = {
   fabricated: (s) => pc.bold(pc.red(s)),
@@ -23,15 +13,22 @@ const VERDICT_STYLE: Record<Verdict, (s: string) => string> = {
   clean: (s) => pc.green(s),
 };
 
-/** Report one conversation. With `turns`, every turn that is not clean is listed. */
-export function formatConversation(id: string, final: Receipt, turns: readonly TurnReceipt[], withTurns: boolean): string {
-  const fabricatedTurns = withTurns ? turns.filter((t) => t.receipt.verdict === 'fabricated').length : 0;
-  const worst = fabricatedTurns > 0 ? 'fabricated' : final.verdict;
+/**
+ * Report one conversation: a header with its verdict, then its findings. With `--turns`, every turn
+ * that is not clean (and, with `only`, of a selected kind) is listed.
+ */
+export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | null = null): string {
+  const final = o.final;
+  const verdict = o.verdict;
+  if (final === undefined || verdict === undefined) return '';
+  const fabricatedTurns = o.withTurns ? o.turns.filter((t) => t.receipt.verdict === 'fabricated').length : 0;
   const note = fabricatedTurns > 0 ? `${fabricatedTurns} fabricated turn${fabricatedTurns === 1 ? '' : 's'}; final reply ${final.summary}` : final.summary;
-  const lines = [`${pc.bold(id)}  ${VERDICT_STYLE[worst](worst.toUpperCase())}  ${pc.dim(note)}`];
-  if (withTurns) {
-    for (const t of turns) {
-      if (t.receipt.verdict === 'clean') continue;
+  const lines = [`${pc.bold(o.id)}  ${VERDICT_STYLE[verdict](verdict.toUpperCase())}  ${pc.dim(note)}`];
+  if (o.turns.length === 0) lines.push(pc.yellow('  no assistant reply with text: nothing was generated to check'));
+  if (o.withTurns) {
+    for (const t of o.turns) {
+      if (t.receipt.verdict === 'clean' && t.receipt.unmatched.length === 0) continue;
+      if (only !== null && ![...kindsOf([t.receipt], t.receipt.verdict)].some((k) => only.has(k))) continue;
       lines.push(`  turn ${t.turn} (message ${t.messageIndex}): ${VERDICT_STYLE[t.receipt.verdict](t.receipt.verdict)}`);
       lines.push(...receiptLines(t.receipt, '    '));
     }
@@ -62,10 +59,27 @@ function quote(text: string): string {
   return pc.italic(`"${t}"`);
 }
 
-/** The closing line: how many conversations and turns, by verdict. */
-export function formatTotals(t: Totals): string {
+/**
+ * The closing summary, one screen at most: the counts line, then flagged claims by reason and by
+ * tool, and the tools that most often ran unreported (candidates for `--ignore-tools`).
+ */
+export function formatSummary(t: Totals): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const parts = [plural(t.conversations, 'conversation'), plural(t.turns, 'assistant turn'), `${t.fabricated} fabricated`, `${t.unreported} unreported`, `${t.clean} clean`];
   if (t.errors > 0) parts.push(pc.red(`${t.errors} unreadable`));
-  return pc.dim(parts.join(' · '));
+  const lines = [pc.dim(parts.join(' · '))];
+  if (t.empty > 0) lines.push(pc.yellow(`${plural(t.empty, 'conversation')} had no assistant reply with text: nothing was checked there`));
+  lines.push(`${pc.bold('flagged claims'.padEnd(16))}${t.flagged}${t.flagged > 0 ? pc.dim(`  by reason: ${top(t.byReason, 8)}`) : ''}`);
+  if (t.flagged > 0) lines.push(`${pc.bold('flagged tools'.padEnd(16))}${top(t.flaggedTools, 5)}`);
+  if (t.unmatched > 0) lines.push(`${pc.bold('unmatched'.padEnd(16))}${t.unmatched} ${pc.dim('claims no listed tool fits (not judged)')}`);
+  if (t.unreportedTools.size > 0) lines.push(`${pc.bold('unreported most'.padEnd(16))}${top(t.unreportedTools, 5)} ${pc.dim('(--ignore-tools a,b to leave tools out)')}`);
+  return lines.join('\n');
+}
+
+/** "a 3, b 2, c 1": the `n` largest counts, largest first (ties by name). */
+function top(counts: ReadonlyMap<string, number>, n: number): string {
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const shown = sorted.slice(0, n).map(([name, count]) => `${name} ${count}`);
+  if (sorted.length > n) shown.push(`${sorted.length - n} more`);
+  return shown.join(', ');
 }

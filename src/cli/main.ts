@@ -4,9 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { runCheck, type Sinks } from './check-command.js';
+import { runCheck, type CheckCommandOptions, type Sinks } from './check-command.js';
 import { runEvalCommand } from './eval-command.js';
 import { runValidate } from './validate-command.js';
+import { loadConfig, type LoadedConfig } from './_config.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 // A closed pipe (`claimcheck check … | head`) stops the output quietly, but the run goes on to its
@@ -28,6 +29,16 @@ const DB_HELP = 'the ledger file (default: CLAIMCHECK_DB, else .claimcheck/ledge
 const SINCE_HELP = 'only records since then: 30m, 24h, 7d, 2w, or a local date or date-time (2024-05-01, 2024-05-01T09:30)';
 let status = 0;
 
+/** The configuration file's settings; `null` (after saying why on stderr) when the file is not valid. */
+async function config(command: string): Promise<LoadedConfig | null> {
+  try {
+    return await loadConfig();
+  } catch (error) {
+    sinks.err(`claimcheck ${command}: ${(error as Error).message}`);
+    return null;
+  }
+}
+
 /** A timeout option's value: a positive integer number of milliseconds that Node.js timers accept. */
 function milliseconds(value: string): number {
   const ms = Number(value);
@@ -48,11 +59,34 @@ program
   .argument('[files...]', 'JSON, JSON Lines (.jsonl) or - for stdin', [])
   .option('--json', 'one JSON line per conversation')
   .option('--turns', 'a receipt for every assistant turn, not only the last')
-  .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | auto', 'auto')
+  .option('--no-turns', 'only the final reply (when the config file sets turns)')
+  .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | auto (default: auto)')
   .option('--tools <file>', 'JSON list of tools, for conversations recorded without one')
   .option('--ignore-tools <names>', 'comma-separated tools never reported as unmentioned')
-  .action(async (files: string[], opts: Record<string, unknown>) => {
-    status = await runCheck(files, { ...opts, progress }, sinks);
+  .option('--only <kinds>', 'print only these conversations (comma-separated): fabricated, unreported, unmatched, clean, error, or flagged (all but clean); the summary and exit status count all')
+  .option('--quiet', 'no per-conversation output: the summary, warnings and errors only')
+  .option('--reporter <name>', 'text | json | github (workflow annotations) | junit (JUnit XML)', undefined)
+  .option('--output <file>', 'write the report to FILE instead of stdout')
+  .addHelpText('after', '\nExit status: 0 nothing fabricated; 1 something fabricated (wins over unreadable input, which is still reported); 2 usage error or unreadable input.')
+  .action(async (files: string[], opts: CheckCommandOptions) => {
+    const loaded = await config('check');
+    if (loaded === null) return void (status = 2);
+    const c = loaded.config;
+    status = await runCheck(
+      files,
+      {
+        ...opts,
+        format: opts.format ?? c.format,
+        tools: opts.tools ?? c.tools,
+        ignoreTools: opts.ignoreTools ?? c.ignoreTools,
+        turns: opts.turns ?? c.turns,
+        only: opts.only ?? c.only,
+        reporter: opts.reporter ?? (opts.json === true ? undefined : c.reporter),
+        progress,
+        stdinIsTTY: process.stdin.isTTY === true,
+      },
+      sinks,
+    );
   });
 
 program
@@ -60,8 +94,13 @@ program
   .description("validate recorded tool calls {tool, args, tools?} against the tool's JSON Schema (exit 1 when any fails)")
   .argument('[files...]', 'JSON, JSON Lines (.jsonl) or - for stdin', [])
   .option('--json', 'one JSON line per call')
-  .action(async (files: string[], opts: { json?: boolean }) => {
-    status = await runValidate(files, opts, sinks);
+  .option('--tools <file>', 'JSON list of the registered tools with their schemas, for records without "tools"')
+  .option('--strict', 'treat object schemas that declare properties as closed (no extra fields)')
+  .action(async (files: string[], opts: { json?: boolean; tools?: string; strict?: boolean }) => {
+    const loaded = await config('validate');
+    if (loaded === null) return void (status = 2);
+    const c = loaded.config;
+    status = await runValidate(files, { ...opts, tools: opts.tools ?? c.tools, strict: opts.strict ?? c.strict, stdinIsTTY: process.stdin.isTTY === true }, sinks);
   });
 
 program
@@ -84,7 +123,9 @@ program
   .option('--db <path>', DB_HELP)
   .action(async (opts: { run?: string; limit?: string; json?: boolean; db?: string }) => {
     const { runView } = await import('./view-command.js');
-    status = await runView(opts, sinks);
+    const loaded = await config('view');
+    if (loaded === null) return void (status = 2);
+    status = await runView({ ...opts, config: loaded }, sinks);
   });
 
 program
@@ -95,7 +136,9 @@ program
   .option('--db <path>', DB_HELP)
   .action(async (opts: { since?: string; json?: boolean; db?: string }) => {
     const { runStats } = await import('./stats-command.js');
-    status = await runStats(opts, sinks);
+    const loaded = await config('stats');
+    if (loaded === null) return void (status = 2);
+    status = await runStats({ ...opts, config: loaded }, sinks);
   });
 
 program
@@ -115,7 +158,9 @@ program
   .option('--json', 'one JSON line per scenario, then a summary line')
   .action(async (opts: { db?: string; json?: boolean }) => {
     const { runDemoCommand } = await import('./demo-command.js');
-    status = await runDemoCommand(opts, sinks);
+    const loaded = await config('demo');
+    if (loaded === null) return void (status = 2);
+    status = await runDemoCommand({ ...opts, config: loaded }, sinks);
   });
 
 program
@@ -125,7 +170,18 @@ program
   .option('--db <path>', DB_HELP)
   .action(async (opts: { since?: string; db?: string }) => {
     const { runExport } = await import('./export-command.js');
-    status = await runExport({ ...opts, progress }, sinks);
+    const loaded = await config('export');
+    if (loaded === null) return void (status = 2);
+    status = await runExport({ ...opts, progress, config: loaded }, sinks);
+  });
+
+program
+  .command('init')
+  .description(`write a starter ${'claimcheck.config.json'} (with its JSON Schema for editors) in this folder`)
+  .option('--force', 'overwrite an existing file')
+  .action(async (opts: { force?: boolean }) => {
+    const { runInit } = await import('./init-command.js');
+    status = runInit(opts, sinks);
   });
 
 // The MCP proxy loads @modelcontextprotocol/sdk (and the store) only when it runs.

@@ -11,9 +11,17 @@ import type { Readable } from 'node:stream';
 import { ClaimcheckError } from '../errors.js';
 
 /** One input record: a parsed JSON value, or why it could not be read. */
-export type InputRecord =
+export type InputRecord = (
   | { id: string; value: unknown; error?: undefined }
-  | { id: string; value?: undefined; error: ClaimcheckError };
+  | { id: string; value?: undefined; error: ClaimcheckError }
+) & InputPlace;
+
+/** Where a record came from, for annotations and reports: the file as given (`-` for stdin) and its 1-based line. */
+export interface InputPlace {
+  file?: string;
+  /** The line the record starts on (JSON Lines records; `undefined` for records of one JSON document). */
+  line?: number;
+}
 
 /** Options of {@link readInputs}. */
 export interface ReadInputsOptions {
@@ -27,7 +35,7 @@ export interface ReadInputsOptions {
 export async function* readInputs(files: readonly string[], options: ReadInputsOptions = {}): AsyncGenerator<InputRecord> {
   for (const file of files) {
     if (file === '-') {
-      yield* readText('stdin', await readAll(options.stdin ?? process.stdin));
+      for (const record of readText('stdin', await readAll(options.stdin ?? process.stdin))) yield { ...record, file: '-' };
       continue;
     }
     const size = await assertReadableFile(file);
@@ -41,13 +49,13 @@ export async function* readInputs(files: readonly string[], options: ReadInputsO
           options.onRead(stream.bytesRead - reported);
           reported = stream.bytesRead;
         }
-        yield record;
+        yield { ...record, file };
       }
       if (count === 0) yield { id: basename(file), error: new ClaimcheckError('invalid_input', `${file} holds no records; expected one JSON object per line.`) };
     } else {
       const text = await readFile(file, 'utf8');
       options.onRead?.(size);
-      yield* readText(basename(file), text);
+      for (const record of readText(basename(file), text)) yield { ...record, file };
     }
   }
 }
@@ -83,7 +91,7 @@ async function* readLines(name: string, stream: Readable): AsyncGenerator<InputR
   for await (const line of lines) {
     n++;
     if (line.trim() === '') continue;
-    yield parseRecord(`${name}:${n}`, line, `line ${n} of ${name}`);
+    yield { ...parseRecord(`${name}:${n}`, line, `line ${n} of ${name}`), line: n };
   }
 }
 
@@ -108,7 +116,7 @@ function* readText(name: string, text: string): Generator<InputRecord> {
     for (const line of trimmed.split('\n')) {
       n++;
       if (line.trim() === '') continue;
-      yield parseRecord(`${name}:${n}`, line, `line ${n} of ${name}`);
+      yield { ...parseRecord(`${name}:${n}`, line, `line ${n} of ${name}`), line: n };
     }
     return;
   }

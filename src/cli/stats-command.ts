@@ -10,7 +10,7 @@ import pc from 'picocolors';
 import type { StoreStats } from '../store.js';
 import { operationStates } from '../store/records.js';
 import type { Sinks } from './check-command.js';
-import { formatRate, formatTime, table } from './_ledger-format.js';
+import { formatRate, formatTime, plural, table } from './_ledger-format.js';
 import { ledgerFailure, openLedger, type LedgerOptions } from './_open-ledger.js';
 import { parseSince } from './_since.js';
 
@@ -53,13 +53,13 @@ export async function runStats(options: StatsCommandOptions, sinks: Sinks): Prom
 export function formatStats(s: StoreStats, path: string, sinceText?: string): string {
   const window = s.since === null ? 'all time' : `since ${formatTime(s.since)}${sinceText === undefined ? '' : ` (--since ${sinceText})`}`;
   const lines = [pc.dim(`Ledger ${path} · ${window}`)];
-  const row = (label: string, value: string, note = ''): string => `${label.padEnd(16)}${value.padStart(7)}${note === '' ? '' : `  ${pc.dim(note)}`}`;
+  const row = (label: string, value: string, note = ''): string => `${label.padEnd(18)}${value.padStart(5)}${note === '' ? '' : `  ${pc.dim(note)}`}`;
   lines.push(
     row('calls', String(s.calls)),
-    row('intercepted', String(s.intercepted), `${formatRate(s.interceptRate)} of calls`),
+    row('intercepted calls', String(s.intercepted), `${formatRate(s.interceptRate)} of calls`),
     row('auto-repaired', String(s.repaired), `${formatRate(s.repairRate)} of intercepted`),
     row('passed through', String(s.passedThrough), 'validated and ran'),
-    `${'states'.padEnd(16)}${operationStates.map((st) => `${st} ${s.states[st]}`).join(' · ')}`,
+    `${'states'.padEnd(18)}${operationStates.map((st) => `${st} ${s.states[st]}`).join(' · ')}`,
   );
 
   lines.push('', pc.bold('Top failing tools'));
@@ -73,8 +73,9 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
   const v = s.verdicts;
   lines.push(
     '',
-    `${pc.bold('Claim verdicts'.padEnd(16))}${pc.red(`fabricated ${v.fabricated}`)} · ${pc.yellow(`unreported ${v.unreported}`)} · ${pc.green(`clean ${v.clean}`)}`,
-    `${pc.bold('Registry'.padEnd(16))}${s.registry.registered} registered · ${s.registry.fired} fired · ${s.registry.intercepted} intercepted`,
+    `${pc.bold('Claim verdicts'.padEnd(18))}${pc.red(`fabricated ${v.fabricated}`)} · ${pc.yellow(`unreported ${v.unreported}`)} · ${pc.green(`clean ${v.clean}`)}`,
+    // Counted in tools, not calls: "intercepted" above counts calls.
+    `${pc.bold('Tools'.padEnd(18))}${plural(s.registry.registered, 'tool')} registered · ${s.registry.fired} called · ${s.registry.intercepted} with a call intercepted`,
   );
   return lines.join('\n');
 }

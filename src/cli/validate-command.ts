@@ -1,28 +1,69 @@
 /**
- * `claimcheck validate [FILE...] [--json]`: validates recorded tool calls `{tool, args, tools?}` against
- * their tool's JSON Schema. `--json` prints one line per input: `{"id", "ok", "failures": [{"category",
- * "path", "message"}]}`. Exit status: 0 all valid, 1 any invalid, 2 an input or usage error.
+ * `claimcheck validate [FILE...] [--json] [--tools FILE] [--strict]`: validates recorded tool calls
+ * `{tool, args, tools?}` against their tool's JSON Schema. `--json` prints one line per input: `{"id",
+ * "ok", "failures": [{"category", "path", "message"}], "checked"?}`; `checked: false` marks a call whose
+ * tool has no parameters schema (any arguments pass: nothing was checked). Exit status: 0 all valid,
+ * 1 any invalid, 2 an input or usage error.
  */
-import { ClaimcheckError } from '../errors.js';
-import { validateInput } from '../validate/validate-input.js';
-import type { Sinks } from './check-command.js';
+import { readFile } from 'node:fs/promises';
 import pc from 'picocolors';
+import { ClaimcheckError } from '../errors.js';
+import { normalizeTools } from '../tools.js';
+import { validateInput, type ValidateInputResult } from '../validate/validate-input.js';
+import { validateToolCall } from '../validate/validate-tool-call.js';
+import type { Sinks } from './check-command.js';
 import { readInputs } from './read-inputs.js';
 
+/** Options of the validate command. */
+export interface ValidateCommandOptions {
+  json?: boolean | undefined;
+  /** A JSON list of the registered tools (any provider shape), for records without `tools`. A record's own `tools` wins. */
+  tools?: string | undefined;
+  /** Close object schemas that declare `properties` (see `ValidatorOptions.strictProperties`). Default `false`. */
+  strict?: boolean | undefined;
+  /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
+  stdinIsTTY?: boolean | undefined;
+}
+
+/** What a bare `claimcheck validate` on a terminal prints. */
+export const VALIDATE_USAGE = 'claimcheck validate: give files of recorded tool calls, one {"tool": "send_email", "args": {...}, "tools"?: [...]} per line (or a JSON list), or pipe them in with -. --tools FILE gives the registered tools with their schemas. claimcheck validate --help for the options.';
+
 /** Run the command; resolves to the exit status. */
-export async function runValidate(files: readonly string[], options: { json?: boolean }, sinks: Sinks): Promise<number> {
+export async function runValidate(files: readonly string[], options: ValidateCommandOptions, sinks: Sinks): Promise<number> {
+  if (files.length === 0 && options.stdinIsTTY === true) {
+    sinks.err(VALIDATE_USAGE);
+    return 2;
+  }
+  let cliTools: unknown;
+  if (options.tools !== undefined) {
+    try {
+      cliTools = JSON.parse(await readFile(options.tools, 'utf8'));
+      normalizeTools(cliTools);
+    } catch (cause) {
+      sinks.err(`claimcheck validate: cannot use --tools ${options.tools}: ${(cause as Error).message}. It must be a JSON list of tools with their parameters schemas (OpenAI, Anthropic or MCP shape).`);
+      return 2;
+    }
+  }
   let invalid = 0;
   let errors = 0;
   let total = 0;
+  let unchecked = 0;
   try {
     for await (const record of readInputs(files.length === 0 ? ['-'] : files)) {
       total++;
       try {
         if (record.error !== undefined) throw record.error;
-        const result = validateInput(record.value, record.id);
+        const value = withTools(record.value, cliTools);
+        const result = validate(value, record.id, options.strict === true);
+        const noSchema = result.ok ? schemalessTool(value) : null;
+        if (noSchema !== null) unchecked++;
         if (!result.ok) invalid++;
         if (options.json === true) {
-          sinks.out(JSON.stringify({ id: result.id, ok: result.ok, failures: result.failures.map(({ category, path, message }) => ({ category, path, message })) }));
+          const line: Record<string, unknown> = { id: result.id, ok: result.ok, failures: result.failures.map(({ category, path, message }) => ({ category, path, message })) };
+          if (noSchema !== null) line.checked = false;
+          sinks.out(JSON.stringify(line));
+        } else if (noSchema !== null) {
+          sinks.out(`${pc.yellow('?')} ${result.id} ${pc.yellow(`not checked: tool ${JSON.stringify(noSchema)} has no parameters schema, so any arguments pass`)}`);
         } else if (result.ok) {
           sinks.out(`${pc.green('✓')} ${result.id}`);
         } else {
@@ -41,7 +82,40 @@ export async function runValidate(files: readonly string[], options: { json?: bo
     sinks.err(`claimcheck validate: ${(error as Error).message}`);
     return 2;
   }
-  if (options.json !== true) sinks.out(pc.dim(`${total} call${total === 1 ? '' : 's'} · ${total - invalid - errors} valid · ${invalid} invalid${errors > 0 ? ` · ${errors} unreadable` : ''}`));
+  if (options.json !== true) {
+    const valid = total - invalid - errors - unchecked;
+    const parts = [`${total} call${total === 1 ? '' : 's'}`, `${valid} valid`, `${invalid} invalid`];
+    if (unchecked > 0) parts.push(pc.yellow(`${unchecked} not checked (no schema: give the tools with --tools FILE or "tools" in the record)`));
+    if (errors > 0) parts.push(`${errors} unreadable`);
+    sinks.out(pc.dim(parts.join(' · ')));
+  }
   if (errors > 0) return 2;
   return invalid > 0 ? 1 : 0;
+}
+
+/** The record with `--tools` as its `tools` when it has none. */
+function withTools(value: unknown, tools: unknown): unknown {
+  if (tools === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return record.tools === undefined || record.tools === null ? { ...record, tools } : record;
+}
+
+/** {@link validateInput}, with object schemas closed when `strict`. */
+function validate(value: unknown, id: string, strict: boolean): ValidateInputResult {
+  const shaped = validateInput(value, id);
+  if (!strict) return shaped;
+  const record = value as Record<string, unknown>;
+  const result = validateToolCall({ tool: record.tool, args: record.args, tools: record.tools ?? undefined, strictProperties: true });
+  if (result.ok) return { id, ok: true, failures: [] };
+  return { id, ok: false, failures: result.failures.map(({ category, path, message, hint }) => (hint === undefined ? { category, path, message } : { category, path, message, hint })) };
+}
+
+/** The name of the called tool when neither it nor its registered entry has a parameters schema; else `null`. */
+function schemalessTool(value: unknown): string | null {
+  const record = value as Record<string, unknown>;
+  const [called] = normalizeTools([record.tool]);
+  if (called === undefined || called.parameters !== undefined) return null;
+  const registered = record.tools === undefined || record.tools === null ? [called] : normalizeTools(record.tools);
+  const spec = registered.find((t) => t.name === called.name);
+  return spec !== undefined && spec.parameters === undefined ? called.name : null;
 }

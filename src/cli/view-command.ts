@@ -8,14 +8,14 @@
  * for a bad flag, an unknown run, or a ledger that cannot be read (corrupt, locked, newer schema).
  */
 import pc from 'picocolors';
-import type { InterceptionRow, OperationRow, ReceiptRow, RunDetail, RunSummary } from '../store.js';
+import type { InterceptionRow, OperationRow, ReceiptRow, RunDetail, RunSummary, Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { clip, formatClock, formatDuration, formatTime, plural, STATE_STYLE, table, VERDICT_STYLE } from './_ledger-format.js';
 import { ledgerFailure, openLedger, type LedgerOptions } from './_open-ledger.js';
 
 /** Options of the view command. */
 export interface ViewCommandOptions extends LedgerOptions {
-  /** Show this run in detail (its exact id, as the runs table lists it). */
+  /** Show this run in detail: its id as the runs table lists it, or any unique prefix of it. */
   run?: string;
   /** Most runs listed, newest first. Default `20`; a positive integer. */
   limit?: string | number;
@@ -40,11 +40,14 @@ export async function runView(options: ViewCommandOptions, sinks: Sinks): Promis
   const { store, location } = ledger;
   try {
     if (options.run !== undefined) {
-      const detail = await store.runDetail(options.run);
-      if (detail === null) {
-        sinks.err(`claimcheck view: no run ${JSON.stringify(options.run)} in the ledger ${location.path}. \`claimcheck view\` lists the runs and their ids.`);
+      const ids = await matchRunIds(store, options.run);
+      if (ids.length !== 1) {
+        const why = ids.length === 0 ? `no run ${JSON.stringify(options.run)}` : `${ids.length} runs start with ${JSON.stringify(options.run)} (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}); give more of the id`;
+        sinks.err(`claimcheck view: ${why} in the ledger ${location.path}. \`claimcheck view\` lists the runs and their ids.`);
         return 2;
       }
+      const detail = await store.runDetail(ids[0] as string);
+      if (detail === null) return 2; // Not reached: the id was just read from the same read-only ledger.
       if (options.json === true) sinks.out(JSON.stringify({ ledger: location.path, ...detail }));
       else sinks.out(formatRunDetail(detail));
       return 0;
@@ -58,6 +61,21 @@ export async function runView(options: ViewCommandOptions, sinks: Sinks): Promis
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The ids of the runs `given` names: itself when it is a run's full id, else every run whose id starts
+ * with it (any unique prefix will do, as with git). Reads the run rows only (the export lists them first).
+ */
+export async function matchRunIds(store: Store, given: string): Promise<string[]> {
+  if (given === '') return [];
+  if ((await store.runDetail(given)) !== null) return [given];
+  const ids: string[] = [];
+  for await (const row of store.export()) {
+    if (row.type !== 'run') break;
+    if (row.id.startsWith(given)) ids.push(row.id);
+  }
+  return ids;
 }
 
 /** The runs table, newest first. */

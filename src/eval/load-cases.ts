@@ -1,5 +1,5 @@
 /**
- * Loads labelled cases (the format of the corpus README: `"kind": "claims"` and `"kind": "validation"`).
+ * Loads labelled cases (the format of docs/case-format.md: `"kind": "claims"` and `"kind": "validation"`).
  * Labeller hints (fields starting with `x_`) are never read.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -64,7 +64,7 @@ function parseCase(file: string, text: string): LabelledCase {
   } catch (cause) {
     throw new ClaimcheckError('invalid_case', `${file} is not JSON: ${(cause as Error).message}`, { cause });
   }
-  const bad = (what: string): ClaimcheckError => new ClaimcheckError('invalid_case', `${file}: ${what} (see the corpus README for the case format)`);
+  const bad = (what: string): ClaimcheckError => new ClaimcheckError('invalid_case', `${file}: ${what} (the case format: docs/case-format.md in the claimcheck package)`);
   if (typeof raw !== 'object' || raw === null) throw bad('not an object');
   const c = raw as Record<string, unknown>;
   const id = typeof c.id === 'string' ? c.id : file;

@@ -5,7 +5,7 @@
  * every earlier model turn since the user's message.
  */
 import type { Action, Executor } from '../action/action.js';
-import { guard as createGuard, type Guard } from '../action/guard.js';
+import { guard as createGuard, type Guard, type GuardRunOptions } from '../action/guard.js';
 import type { OperationSink } from '../action/operation-sink.js';
 import { ClaimcheckError } from '../errors.js';
 import type { ToolSpec } from '../tools.js';
@@ -24,6 +24,8 @@ export interface SessionInput {
   executors: Record<string, Executor | Action> | undefined;
   store: OperationSink | undefined;
   toolSpecs: readonly ToolSpec[];
+  /** How a new guard names its run in the store. */
+  run?: GuardRunOptions | undefined;
 }
 
 /**
@@ -53,6 +55,11 @@ export function sessionGuard(input: SessionInput): { guard: Guard; fresh: boolea
       data: { tools: missing },
     });
   }
-  const g = createGuard({ tools: [...input.toolSpecs], executors: input.executors, ...(input.store === undefined ? {} : { store: input.store }) });
+  const g = createGuard({
+    tools: [...input.toolSpecs],
+    executors: input.executors,
+    ...(input.store === undefined ? {} : { store: input.store }),
+    ...(input.run === undefined ? {} : { run: input.run }),
+  });
   return { guard: g, fresh: true };
 }

@@ -139,7 +139,7 @@ describe.each(providers)('run() with the $name SDK', (p) => {
     const { fetch, sent } = replay(p.name, ['support-desk.1', 'support-desk.2', 'support-desk.3']);
     const { client, ...options } = base(fetch);
 
-    const r1 = await run(client, { ...options, messages: p.start, executors: executors(), store });
+    const r1 = await run(client, { ...options, messages: p.start, executors: executors(), store, run: { agent: 'support-bot', meta: { provider: p.name } } });
     expect(r1).toMatchObject({ finished: false, receipt: null, bypass: [], repairs: [] });
     expect(r1.operations.map((o) => [o.tool, o.state])).toEqual([['lookup_order', 'read']]);
     expect(sent[0]?.body).toMatchObject({ model: p.model, messages: p.start, tools: p.wireTools, ...p.params });
@@ -186,7 +186,11 @@ describe.each(providers)('run() with the $name SDK', (p) => {
     // …and in the store.
     await store.flush();
     const [runRow] = await store.listRuns();
+    // The run is named as run() was told, and every record carries the guard's turn.
+    expect(runRow).toMatchObject({ agent: 'support-bot', meta: { provider: p.name }, tools: ['lookup_order', 'issue_refund', 'send_email'] });
     const detail = await store.runDetail(runRow?.id ?? '');
+    expect(detail?.operations.map((o) => o.turn)).toEqual([1, 1, 1]);
+    expect(detail?.receipts.map((r) => r.turn)).toEqual([1]);
     expect(detail?.operations.map((o) => [o.tool, o.state, o.callId])).toEqual(r3.operations.map((o) => [o.tool, o.state, o.callId]));
     expect(detail?.operations[2]).toMatchObject({ failure: 'tool_failed', error: 'SMTP timeout', ran: true });
     expect(detail?.receipts).toEqual([expect.objectContaining({ verdict: 'fabricated', flagged: 1, confirmed: 1 })]);

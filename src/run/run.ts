@@ -4,7 +4,7 @@
  * extra request, and checks a text-only reply for claims no call backs. Your loop stays yours.
  */
 import type { Action, Executor } from '../action/action.js';
-import type { Guard } from '../action/guard.js';
+import type { Guard, GuardRunOptions } from '../action/guard.js';
 import type { Operation } from '../action/operation.js';
 import type { OperationSink } from '../action/operation-sink.js';
 import { ClaimcheckError } from '../errors.js';
@@ -44,6 +44,11 @@ export interface RunOptions {
    * memory. Passed to `guard({ store })` when the session's guard is made, like `executors`.
    */
   store?: OperationSink;
+  /**
+   * Name the session's run in the store: `{ agent: 'support-bot', id?, meta? }` (see `GuardOptions.run`).
+   * Used when the session's guard is made, like `store`. Default: the store's current run, agent `null`.
+   */
+  run?: GuardRunOptions;
   /**
    * The session's guard, made with `guard({ tools, executors, ... })` for options `run()` does not take
    * (`captureArgs`, `logger`, `ignoreTools`...). Not with `executors` or `store`. Default: the guard of the
@@ -96,7 +101,7 @@ export async function run(client: RunClient, options: RunOptions): Promise<RunRe
     params: options.params ?? {},
     requestOptions: options.requestOptions,
   });
-  const { guard, fresh } = sessionGuard({ messages: options.messages, guard: options.guard, executors: options.executors, store: options.store, toolSpecs: adapter.toolSpecs });
+  const { guard, fresh } = sessionGuard({ messages: options.messages, guard: options.guard, executors: options.executors, store: options.store, toolSpecs: adapter.toolSpecs, run: options.run });
   const before = guard.turn.length;
   const response = await adapter.send(options.messages);
   const turn = adapter.read(response);

@@ -1,0 +1,100 @@
+/**
+ * Internal: reading `check`'s input: one record's messages, tools and format; the `--tools` file; and
+ * the message of a conversation that cannot be read (with the format it looks like, when another).
+ */
+import { readFile } from 'node:fs/promises';
+import { ClaimcheckError } from '../errors.js';
+import { detectFormat } from '../readers/index.js';
+import { normalizeTools } from '../tools.js';
+
+/**
+ * The message of an unreadable conversation. When the format was given (not detected) and the
+ * messages look like another format, says which.
+ */
+export function describeError(error: unknown, unpacked?: ReturnType<typeof unpack>, format = 'auto'): { code: string; message: string } {
+  const code = ClaimcheckError.isInstance(error) ? error.code : 'internal_error';
+  let message = error instanceof Error ? error.message : String(error);
+  const requested = unpacked?.recordFormat ?? format;
+  if (unpacked !== undefined && requested !== 'auto' && code === 'unreadable_messages') {
+    try {
+      const looks = detectFormat(unpacked.messages, unpacked.tools);
+      if (looks !== requested) message += ` The messages look like ${looks} format, not ${requested}: try --format ${looks}, or --format auto to detect it.`;
+    } catch {
+      // Not even a list: the reader's message says so.
+    }
+  }
+  return { code, message };
+}
+
+/**
+ * Reads `--tools FILE`: a JSON list of tools. A string is the message for a file that is not one
+ * (missing, not JSON, or a conversation given by mistake).
+ */
+export async function readToolsFile(path: string): Promise<{ tools: unknown } | string> {
+  const hint = 'It must be a JSON list of tools in any provider shape (names, {name, description}, OpenAI, Anthropic or MCP tools).';
+  const conversation = `--tools ${path} holds a conversation, not a tool list.`;
+  let text: string;
+  let value: unknown;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return `cannot use --tools ${path}: ${code === 'ENOENT' ? 'no such file' : (cause as Error).message}. ${hint}`;
+  }
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    // JSON Lines of conversations (one record a line) is the likeliest mix-up.
+    const firstLine = text.trimStart().split('\n', 1)[0] ?? '';
+    if (looksLikeConversation(parsesTo(firstLine))) value = parsesTo(firstLine);
+    else return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
+  }
+  if (looksLikeConversation(value)) {
+    return `${conversation} Give conversations as the files to check (claimcheck check ${path}); --tools takes a JSON list of tools, e.g. [{"name": "send_email", "description": "Send an email"}].`;
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as Record<string, unknown>).tools)) {
+    value = (value as Record<string, unknown>).tools;
+  }
+  try {
+    normalizeTools(value);
+  } catch (cause) {
+    return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
+  }
+  return { tools: value };
+}
+
+function parsesTo(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A conversation record or a message list: `{messages: [...]}`, or a list whose entries have a `role`. */
+function looksLikeConversation(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!Array.isArray(value)) return Array.isArray((value as Record<string, unknown>).messages);
+  const first: unknown = value[0];
+  return typeof first === 'object' && first !== null && ('role' in first || 'messages' in first);
+}
+
+/**
+ * The messages, tools and format of one input record.
+ * @throws ClaimcheckError `invalid_input` for a record of another shape, or one with no messages.
+ */
+export function unpack(value: unknown, id: string): { messages: unknown; tools: unknown; recordFormat: string | undefined } {
+  const empty = (): ClaimcheckError => new ClaimcheckError('invalid_input', `${id} holds no messages: there is nothing to check. Give the conversation's messages (user, assistant and tool turns).`);
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw empty();
+    return { messages: value, tools: undefined, recordFormat: undefined };
+  }
+  if (typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>).messages)) {
+    const v = value as Record<string, unknown>;
+    if ((v.messages as unknown[]).length === 0) throw empty();
+    const recordFormat = typeof v.format === 'string' ? v.format : undefined;
+    return { messages: v.messages, tools: v.tools, recordFormat };
+  }
+  throw new ClaimcheckError('invalid_input', `${id}: expected {"messages": [...], "tools"?, "format"?, "id"?} or a bare message array.`);
+}
+

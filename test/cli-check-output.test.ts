@@ -1,0 +1,215 @@
+// `claimcheck check` output users gate on: --only, --quiet, the summary, the github and junit
+// reporters, --output, --turns --json agreement with the exit status, and the messages for inputs
+// that are easy to get wrong.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECK_USAGE, runCheck } from '../src/cli/check-command.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'claimcheck-check-output-'));
+const tools = [
+  { name: 'send_email', description: 'Send an email to a customer.' },
+  { name: 'issue_refund', description: 'Refund an order.' },
+  { name: 'think', description: 'Think out loud.' },
+];
+const honest = {
+  id: 'honest',
+  format: 'transcript',
+  tools,
+  messages: [
+    { role: 'user', content: 'Refund order 4821 please.' },
+    { tool: 'think', status: 'ok', args: {}, result: 'ok' },
+    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
+    { role: 'assistant', content: "I've refunded $64.00 for order 4821." },
+  ],
+};
+const fabricated = {
+  id: 'fab,ri:cated',
+  format: 'transcript',
+  tools,
+  messages: [
+    { role: 'user', content: 'Refund order 4821 and email me.' },
+    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
+    { tool: 'send_email', status: 'error', error: 'SMTP timeout' },
+    { role: 'assistant', content: "Refund issued and I've emailed you the confirmation <100%>." },
+  ],
+};
+// Fabricated in the first turn, honest in the last.
+const early = {
+  id: 'early',
+  format: 'transcript',
+  tools,
+  messages: [
+    { role: 'user', content: 'Refund order 4821.' },
+    { role: 'assistant', content: "Done, I've refunded order 4821." },
+    { role: 'user', content: 'thanks' },
+    { role: 'assistant', content: 'You are welcome!' },
+  ],
+};
+
+function capture(): { out: string[]; err: string[]; sinks: { out: (l: string) => void; err: (l: string) => void } } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, sinks: { out: (l) => out.push(l), err: (l) => err.push(l) } };
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const jsonl = (...records: unknown[]): string => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n');
+// eslint-disable-next-line no-control-regex
+const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
+
+describe('check --only and --quiet', () => {
+  const path = file('three.jsonl', jsonl(honest, fabricated, early));
+
+  it('prints only the selected conversations; the summary and exit status count all', async () => {
+    const c = capture();
+    expect(await runCheck([path], { only: 'fabricated' }, c.sinks)).toBe(1);
+    const text = plain(c.out.join('\n'));
+    expect(text).toContain('fab,ri:cated  FABRICATED');
+    expect(text).not.toContain('honest  ');
+    expect(text).not.toContain('early  ');
+    expect(text).toContain('3 conversations');
+    const j = capture();
+    await runCheck([path], { json: true, only: ['clean', 'unreported'] }, j.sinks);
+    expect(j.out.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['honest', 'early']);
+  });
+
+  it('with --turns lists only the turns of the selected kinds', async () => {
+    const c = capture();
+    await runCheck([path], { turns: true, only: 'fabricated' }, c.sinks);
+    const text = plain(c.out.join('\n'));
+    expect(text).toContain('early  FABRICATED');
+    expect(text).toContain('turn 1 (message 1): fabricated');
+    expect(text).not.toContain('honest  ');
+  });
+
+  it('rejects an unknown kind with exit 2', async () => {
+    const c = capture();
+    expect(await runCheck([path], { only: 'fabricated,bogus' }, c.sinks)).toBe(2);
+    expect(c.err[0]).toMatch(/--only takes a comma-separated list of fabricated, unreported, unmatched, clean, error, flagged/);
+  });
+
+  it('--quiet prints the summary only (nothing with --json) and keeps the exit status', async () => {
+    const c = capture();
+    expect(await runCheck([path], { quiet: true }, c.sinks)).toBe(1);
+    const text = plain(c.out.join('\n'));
+    expect(text.split('\n')[0]).toBe('3 conversations · 4 assistant turns · 1 fabricated · 1 unreported · 1 clean');
+    expect(text).not.toContain('FABRICATED');
+    const j = capture();
+    expect(await runCheck([path], { quiet: true, json: true }, j.sinks)).toBe(1);
+    expect(j.out).toEqual([]);
+  });
+
+  it('ends the readable report with flagged claims by reason and tool, and the tools most often unreported', async () => {
+    const c = capture();
+    await runCheck([path], { turns: true }, c.sinks);
+    const summary = plain(c.out.slice(-4).join('\n'));
+    expect(summary).toMatch(/flagged claims +2 +by reason: not_called 1, tool_failed 1/);
+    expect(summary).toMatch(/flagged tools +issue_refund 1, send_email 1/);
+    expect(summary).toMatch(/unreported most +think 1/);
+  });
+});
+
+describe('check --reporter', () => {
+  const path = file('gate.jsonl', jsonl(honest, fabricated, 'not json'));
+
+  it('github: an ::error annotation per flagged claim and per unreadable line, escaped, then a summary notice', async () => {
+    const c = capture();
+    expect(await runCheck([path], { reporter: 'github' }, c.sinks)).toBe(1);
+    expect(c.out).toEqual([
+      `::error file=${path.replace(/:/g, '%3A').replace(/,/g, '%2C')},line=2,title=claimcheck%3A send_email tool_failed::fab,ri:cated: "Refund issued and I've emailed you the confirmation <100%25>." claims send_email, but it failed.`,
+      expect.stringMatching(/^::error file=.*gate\.jsonl,line=3,title=claimcheck%3A cannot check gate\.jsonl%3A3::invalid_input: line 3 of gate\.jsonl is not valid JSON/),
+      '::notice title=claimcheck::3 conversations, 1 fabricated, 1 unreported, 0 clean, 1 unreadable; 1 flagged claims',
+    ]);
+  });
+
+  it('junit: one test case per conversation, a failure when fabricated, an error when unreadable, escaped, to --output', async () => {
+    const out = join(dir, 'report.xml');
+    const c = capture();
+    expect(await runCheck([path], { reporter: 'junit', output: out }, c.sinks)).toBe(1);
+    expect(c.out).toEqual([]);
+    const xml = readFileSync(out, 'utf8');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(xml).toMatch(/<testsuite name="claimcheck [^"]*gate\.jsonl" tests="3" failures="1" errors="1"/);
+    expect(xml).toContain('<testcase classname="' + path + '" name="honest">');
+    expect(xml).toContain('name="fab,ri:cated"');
+    expect(xml).toContain(`<failure message="fabricated: send_email claimed but tool_failed; 1 confirmed&#xA;send_email tool_failed: &quot;Refund issued and I've emailed you the confirmation &lt;100%>.&quot;" type="fabricated"/>`);
+    expect(xml).toMatch(/<error message="invalid_input: line 3 of gate.jsonl is not valid JSON[^"]*" type="invalid_input"\/>/);
+  });
+
+  it('--output writes the readable report to the file; --json and another --reporter disagree', async () => {
+    const out = join(dir, 'report.txt');
+    const c = capture();
+    await runCheck([path], { output: out }, c.sinks);
+    expect(c.out).toEqual([]);
+    expect(plain(readFileSync(out, 'utf8'))).toContain('fab,ri:cated  FABRICATED');
+    expect(await runCheck([path], { json: true, reporter: 'junit' }, c.sinks)).toBe(2);
+    expect(await runCheck([path], { reporter: 'tap' }, c.sinks)).toBe(2);
+    expect(c.err.slice(-2)).toEqual([
+      'claimcheck check: --json and --reporter junit disagree; --json is --reporter json.',
+      'claimcheck check: unknown --reporter "tap"; use one of text, json, github, junit.',
+    ]);
+  });
+});
+
+describe('check --turns --json agrees with the readable report and the exit status', () => {
+  it('keeps the final reply receipt on top, sets ok false for a fabricated earlier turn, and adds conversationVerdict', async () => {
+    const c = capture();
+    expect(await runCheck([file('early.json', JSON.stringify(early))], { json: true, turns: true }, c.sinks)).toBe(1);
+    expect(c.out).toHaveLength(1);
+    const line = JSON.parse(c.out[0] ?? '{}') as Record<string, unknown>;
+    expect(line).toMatchObject({ id: 'early', verdict: 'clean', ok: false, conversationVerdict: 'fabricated' });
+    expect((line.turns as Array<{ verdict: string }>).map((t) => t.verdict)).toEqual(['fabricated', 'clean']);
+    const readable = capture();
+    await runCheck([file('early.json', JSON.stringify(early))], { turns: true }, readable.sinks);
+    expect(plain(readable.out[0] ?? '')).toContain('early  FABRICATED');
+  });
+});
+
+describe('check on input that is easy to get wrong', () => {
+  it('an empty conversation is unreadable input (exit 2), not CLEAN', async () => {
+    const c = capture();
+    expect(await runCheck([file('empty.json', '[]')], {}, c.sinks)).toBe(2);
+    expect(c.err.join('\n')).toContain('empty.json: cannot check (invalid_input): empty.json holds no messages: there is nothing to check.');
+    expect(await runCheck([file('empty-record.json', '{"messages": []}')], {}, capture().sinks)).toBe(2);
+  });
+
+  it('a conversation with no assistant text says nothing was generated', async () => {
+    const c = capture();
+    expect(await runCheck([file('no-reply.json', JSON.stringify({ ...honest, messages: honest.messages.slice(0, 3) }))], {}, c.sinks)).toBe(0);
+    expect(c.err.join('\n')).toContain('honest has no assistant reply with text: nothing was generated, so nothing was checked.');
+    expect(plain(c.out.join('\n'))).toContain('1 conversation had no assistant reply with text: nothing was checked there');
+  });
+
+  it('a bare check on a terminal prints what it expects instead of waiting', async () => {
+    const c = capture();
+    expect(await runCheck([], { stdinIsTTY: true }, c.sinks)).toBe(2);
+    expect(c.err).toEqual([CHECK_USAGE]);
+    expect(CHECK_USAGE).toContain('claimcheck check chats.jsonl');
+  });
+
+  it('--format openai-chat on an Anthropic conversation says which format it looks like', async () => {
+    const { messages } = JSON.parse(readFileSync(new URL('../src/readers/__fixtures__/anthropic-content-blocks.json', import.meta.url), 'utf8')) as { messages: unknown[] };
+    const c = capture();
+    expect(await runCheck([file('claude.json', JSON.stringify(messages))], { format: 'openai-chat' }, c.sinks)).toBe(2);
+    expect(c.err.join('\n')).toContain('The messages look like anthropic format, not openai-chat: try --format anthropic, or --format auto to detect it.');
+  });
+
+  it('--tools pointed at a conversation file says so', async () => {
+    const c = capture();
+    const conversation = file('conversation.json', JSON.stringify(honest));
+    expect(await runCheck([conversation], { tools: conversation }, c.sinks)).toBe(2);
+    expect(c.err[0]).toBe(`claimcheck check: --tools ${conversation} holds a conversation, not a tool list. Give conversations as the files to check (claimcheck check ${conversation}); --tools takes a JSON list of tools, e.g. [{"name": "send_email", "description": "Send an email"}].`);
+    expect(await runCheck([conversation], { tools: file('messages.json', JSON.stringify(honest.messages.filter((m) => 'role' in m))) }, c.sinks)).toBe(2);
+    expect(c.err[1]).toContain('holds a conversation, not a tool list');
+    const lines = file('chats.jsonl', jsonl(honest, early));
+    expect(await runCheck([lines], { tools: lines }, c.sinks)).toBe(2);
+    expect(c.err[2]).toContain(`--tools ${lines} holds a conversation, not a tool list.`);
+  });
+});

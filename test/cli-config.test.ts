@@ -1,0 +1,113 @@
+// The configuration file: where it is found, its schema, `claimcheck init`, and the precedence
+// flag > environment > config file > default, through the built binary as a user runs it.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { runInit } from '../src/cli/init-command.js';
+import { configSchema, loadConfig, starterConfig } from '../src/cli/_config.js';
+import { locateLedger } from '../src/cli/_open-ledger.js';
+
+const bin = new URL('../dist/cli/main.js', import.meta.url).pathname;
+const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url).pathname;
+
+function project(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'claimcheck-config-'));
+  for (const [name, value] of Object.entries(files)) writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
+  return dir;
+}
+
+function cli(cwd: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const { CLAIMCHECK_DB: _db, ...rest } = process.env;
+  return spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...rest, NO_COLOR: '1', ...env } });
+}
+
+describe('loadConfig', () => {
+  it('reads claimcheck.config.json, or the claimcheck key of package.json, from the folder or above; paths relative to the file', async () => {
+    const dir = project({ 'package.json': { name: 'p' }, 'claimcheck.config.json': { tools: 'tools.json', db: 'data/ledger.sqlite', ignoreTools: ['think'] } });
+    const sub = join(dir, 'src');
+    mkdirSync(sub);
+    expect(await loadConfig(sub)).toEqual({ file: join(dir, 'claimcheck.config.json'), config: { tools: join(dir, 'tools.json'), db: join(dir, 'data/ledger.sqlite'), ignoreTools: ['think'] } });
+    const pkg = project({ 'package.json': { name: 'p', claimcheck: { strict: true } } });
+    expect(await loadConfig(pkg)).toEqual({ file: join(pkg, 'package.json'), config: { strict: true } });
+  });
+
+  it('rejects a file that does not fit the schema with invalid_options naming each problem', async () => {
+    const dir = project({ 'claimcheck.config.json': { ignoreTools: 'think', reporter: 'tap', colour: true } });
+    await expect(loadConfig(dir)).rejects.toMatchObject({
+      code: 'invalid_options',
+      message: `The claimcheck configuration in ${join(dir, 'claimcheck.config.json')} is not valid: unknown setting "colour"; ignoreTools must be array; reporter must be one of "text", "json", "github", "junit". See schema/claimcheck.config.schema.json in the claimcheck package.`,
+    });
+    const broken = project({ 'claimcheck.config.json': '{"turns": tru' });
+    await expect(loadConfig(broken)).rejects.toMatchObject({ code: 'invalid_options', message: expect.stringContaining('Cannot read the claimcheck configuration') as string });
+  });
+
+  it('the db setting comes after --db and CLAIMCHECK_DB, before the project ledger', async () => {
+    const dir = project({ 'package.json': { name: 'p' } });
+    const config = { file: join(dir, 'claimcheck.config.json'), config: { db: join(dir, 'cfg.sqlite') } };
+    expect(await locateLedger({ cwd: dir, env: {}, config })).toMatchObject({ path: join(dir, 'cfg.sqlite'), source: 'config' });
+    expect(await locateLedger({ cwd: dir, env: { CLAIMCHECK_DB: 'env.sqlite' }, config })).toMatchObject({ path: join(dir, 'env.sqlite'), source: 'env' });
+    expect(await locateLedger({ cwd: dir, env: { CLAIMCHECK_DB: 'env.sqlite' }, config, db: 'flag.sqlite' })).toMatchObject({ path: join(dir, 'flag.sqlite'), source: 'flag' });
+    expect(await locateLedger({ cwd: dir, env: {} })).toMatchObject({ source: 'project' });
+  });
+});
+
+describe('claimcheck init', () => {
+  it('writes a starter that the shipped schema accepts, and refuses to overwrite without --force', () => {
+    const dir = project({});
+    const out: string[] = [];
+    const err: string[] = [];
+    const sinks = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    expect(runInit({ cwd: dir }, sinks)).toBe(0);
+    const written = JSON.parse(readFileSync(join(dir, 'claimcheck.config.json'), 'utf8')) as Record<string, unknown>;
+    expect(written).toEqual(starterConfig());
+    expect(written.$schema).toBe('./node_modules/claimcheck/schema/claimcheck.config.schema.json');
+    expect(new Ajv({ strict: false }).validate(configSchema(), written)).toBe(true);
+    expect(runInit({ cwd: dir }, sinks)).toBe(2);
+    expect(err[0]).toContain('exists; edit it, or run claimcheck init --force');
+    expect(runInit({ cwd: dir, force: true }, sinks)).toBe(0);
+  });
+
+  it('the schema ships in the package', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] };
+    expect(pkg.files).toContain('schema');
+    expect(configSchema()).toMatchObject({ type: 'object', additionalProperties: false });
+  });
+});
+
+describe('precedence through the binary', () => {
+  it('config settings apply to check; a flag wins over them', () => {
+    const dir = project({ 'package.json': { name: 'p', claimcheck: { turns: true, only: ['fabricated'], ignoreTools: ['get_reservation_details'] } } });
+    const configured = cli(dir, ['check', sample]);
+    expect(configured.status).toBe(1);
+    expect(configured.stdout).toContain('1 fabricated turn');
+    expect(configured.stdout).not.toMatch(/ CLEAN /);
+    // ignoreTools from the file: never listed as ran but unreported.
+    expect(configured.stdout).not.toMatch(/(ran but unreported|unreported most).*get_reservation_details/);
+    const flags = cli(dir, ['check', '--no-turns', '--only', 'clean', sample]);
+    expect(flags.stdout).not.toContain('fabricated turn');
+    expect(flags.stdout).toContain('tau-airline-0-0  CLEAN');
+    expect(cli(dir, ['check', '--ignore-tools', 'think', sample]).stdout).toMatch(/unreported most +get_reservation_details 15/);
+  });
+
+  it('diagnostic shows the file, what it sets and which source chose the ledger; an invalid file exits 2 everywhere', () => {
+    const dir = project({ 'claimcheck.config.json': { db: 'cfg.sqlite', strict: true } });
+    const fromConfig = JSON.parse(cli(dir, ['diagnostic', '--json']).stdout) as { config: Record<string, unknown>; ledger: Record<string, unknown> };
+    expect(fromConfig.config).toEqual({ file: join(dir, 'claimcheck.config.json'), error: null, settings: { db: join(dir, 'cfg.sqlite'), strict: true } });
+    expect(fromConfig.ledger).toMatchObject({ path: join(dir, 'cfg.sqlite'), source: 'config' });
+    const fromEnv = JSON.parse(cli(dir, ['diagnostic', '--json'], { CLAIMCHECK_DB: join(dir, 'env.sqlite') }).stdout) as { ledger: Record<string, unknown> };
+    expect(fromEnv.ledger).toMatchObject({ path: join(dir, 'env.sqlite'), source: 'env' });
+    const readable = cli(dir, ['diagnostic']).stdout;
+    expect(readable).toContain(`config      ${join(dir, 'claimcheck.config.json')}`);
+    expect(readable).toContain('chosen      config: "db" is set in');
+
+    writeFileSync(join(dir, 'claimcheck.config.json'), JSON.stringify({ turns: 'yes' }));
+    const bad = cli(dir, ['check', sample]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('claimcheck check: The claimcheck configuration in');
+    expect(bad.stderr).toContain('turns must be boolean');
+    expect(cli(dir, ['diagnostic']).status).toBe(2);
+  });
+});
