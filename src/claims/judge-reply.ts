@@ -67,7 +67,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     let state = tool === null ? 'none' : ran(tool);
     // A charge or refund no tool is named for is part of the call of this turn that recorded a payment
     // in its own result ("The additional charge of $64 has been processed" after a booking change).
-    if (tool === null && MONEY_MOVE.test(x.clause) && /\d/.test(x.clause)) {
+    if ((tool === null || (state !== 'ok' && !match.strong)) && MONEY_MOVE.test(x.clause) && /\d/.test(x.clause)) {
       const payer = payingCall(input.stretch, input.backing);
       if (payer !== null) {
         tool = payer;
