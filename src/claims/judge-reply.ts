@@ -66,7 +66,8 @@ export function judgeReply(input: JudgeInput): Receipt {
     let tool = match.tool;
     let state = tool === null ? 'none' : ran(tool);
     // A charge or refund no tool is named for is part of the call of this turn that recorded a payment
-    // in its own result ("The additional charge of $64 has been processed" after a booking change).
+    // ("The additional charge of $64 has been processed" after a booking change, "Credited $25.00" after
+    // the insert that wrote the credit).
     if ((tool === null || (state !== 'ok' && !match.strong)) && MONEY_MOVE.test(x.clause) && /\d/.test(x.clause)) {
       const payer = payingCall(input.stretch, input.backing);
       if (payer !== null) {
@@ -159,12 +160,12 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
 
 const MONEY_MOVE = /\b(?:charged?|charges|paid|billed|debited|refund(?:ed|s)?|credited|reimbursed)\b/i;
 
-/** The most recent successful call of the stretch whose own result records an amount. */
+/** The most recent successful call of the stretch whose arguments or own result record an amount. */
 function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string | null {
   for (let i = stretch.length - 1; i >= 0; i--) {
     const e = stretch[i];
     if (e === undefined || e.status !== 'ok') continue;
-    if (backing.digests(e.tool).some((d) => d.resultMoneyCalls > 0)) return e.tool;
+    if (backing.digests(e.tool).some((d) => d.resultMoneyCalls > 0 || d.moneyCalls > 0)) return e.tool;
   }
   return null;
 }
