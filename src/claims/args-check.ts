@@ -119,7 +119,8 @@ function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: numb
   if (digests.some((d) => d.callSums.has(a) || d.callSums.has(a * 100))) return null;
   const sum = cents(digests.reduce((s, d) => s + d.moneySum, 0));
   if (calls > 1 && (Math.abs(sum - a) <= 1 || Math.abs(sum - a * 100) <= 100)) return null;
-  if ([claimed.value.toFixed(2), String(claimed.value), String(a)].some(seen)) return null;
+  // The call's own result may hold it; a value seen in some other result does not make it this call's.
+  if (digests.some((d) => d.resultMoney.has(a) || d.resultMoney.has(-a))) return null;
   return { claimed: claimed.text, observed: recentValues(digests, (l) => MONEY_KEY.test(l.key)) };
 }
 
