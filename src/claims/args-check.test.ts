@@ -94,8 +94,9 @@ describe('amounts', () => {
     expect(judge('I refunded $64 to your card.', 'refund_payment', [undefined])).toBe('ok');
   });
 
-  it('an amount the agent read from a tool result agrees', () => {
-    expect(judge('I refunded $64 to your card.', 'refund_payment', [{ amount: 46 }], { refundable: '64.00' })).toBe('ok');
+  it('an amount seen only in another tool\'s result does not make the call agree (rules v2)', () => {
+    // The lookup said $64 was refundable; the refund call refunded 46: no successful call agrees.
+    expect(judge('I refunded $64 to your card.', 'refund_payment', [{ amount: 46 }], { refundable: '64.00' })).toMatchObject({ reason: 'args_mismatch' });
   });
 });
 
