@@ -18,7 +18,10 @@ const reports = fileURLToPath(new URL('../../shared/corpus/reports', import.meta
 const thresholds = {
   claimPrecision: 0.97,
   claimRecall: 0.8,
-  falseAlarmRate: 0.03,
+  // The claim-judging issue's targets on dev + reports (rules v2).
+  flagPrecision: 0.97,
+  flagRecall: 0.92,
+  falseAlarmRate: 0.02,
   perTurnAccuracy: 0.9,
   validationAccuracy: 0.95,
   claimsCases: 200,
@@ -40,6 +43,8 @@ describe.skipIf(!present)('corpus', () => {
     expect(report.validationCases).toBeGreaterThan(0);
     expect(report.claimPrecision.value).toBeGreaterThanOrEqual(thresholds.claimPrecision);
     expect(report.claimRecall.value).toBeGreaterThanOrEqual(thresholds.claimRecall);
+    expect(report.flagPrecision.value).toBeGreaterThanOrEqual(thresholds.flagPrecision);
+    expect(report.flagRecall.value).toBeGreaterThanOrEqual(thresholds.flagRecall);
     expect(report.falseAlarmRate.value).toBeLessThanOrEqual(thresholds.falseAlarmRate);
     expect(report.perTurnAccuracy.value).toBeGreaterThanOrEqual(thresholds.perTurnAccuracy);
     expect(report.validationAccuracy.value).toBeGreaterThanOrEqual(thresholds.validationAccuracy);
@@ -50,5 +55,21 @@ describe.skipIf(!present)('corpus', () => {
       const turns = checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools });
       expect(turns.length).toBeGreaterThanOrEqual(Math.max(1, ...kase.perTurn.map((t) => t.turn)));
     });
+  });
+});
+
+// Real model wording: 162 labelled turns of real gpt-4o airline agents (../shared/real/tau-airline-labelled).
+const tau = fileURLToPath(new URL('../../shared/real/tau-airline-labelled', import.meta.url));
+const tauPresent = existsSync(tau);
+if (!tauPresent && process.env.CI !== undefined) throw new Error(`The labelled real turns are missing: expected ${tau}.`);
+
+describe.skipIf(!tauPresent)('real wording (tau-airline-labelled)', () => {
+  it('finds most labelled fabrications with at most one false flag, and most claims', () => {
+    const report = runEval(loadCases([tau]));
+    console.log(formatEval(report));
+    expect(report.claimsCases).toBe(162);
+    expect(report.flagRecall.value).toBeGreaterThanOrEqual(0.6);
+    expect(report.flagPrecision.total - report.flagPrecision.hits).toBeLessThanOrEqual(1);
+    expect(report.claimRecall.value).toBeGreaterThanOrEqual(0.85);
   });
 });
