@@ -68,7 +68,8 @@ export function judgeReply(input: JudgeInput): Receipt {
     // A charge or refund no tool is named for is part of the call of this turn that recorded a payment
     // ("The additional charge of $64 has been processed" after a booking change, "Credited $25.00" after
     // the insert that wrote the credit).
-    if ((tool === null || (state !== 'ok' && !match.strong)) && MONEY_MOVE.test(x.clause) && /\d/.test(x.clause)) {
+    const verbFits = match.fits[0]?.verb === true;
+    if ((tool === null || (state !== 'ok' && (!match.strong || !verbFits))) && MONEY_MOVE.test(x.clause) && /\d/.test(x.clause)) {
       const payer = payingCall(input.stretch, input.backing);
       if (payer !== null) {
         tool = payer;

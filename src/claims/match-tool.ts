@@ -73,7 +73,9 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const hintHits = count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) return;
-    const strong = objectOnly ? nameHits >= 2 : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
+    // An object-only match is strong when it names two of the tool's nouns, or one that no other listed
+    // tool's name has ("the $50 certificate has been issued" ← send_certificate).
+    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(objects, profile, profiles) : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
     scored.push({ profile, total: verb + object, strong, objectOnly, order, nameHits });
   });
   if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
@@ -124,6 +126,15 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   if (p.generic) return 1;
   if (lemma === '*' && !p.read) return 1;
   return 0;
+}
+
+/** One of the claim's object words is a noun of this tool's name and of no other listed tool's name. */
+function distinctiveHit(objects: ReadonlySet<string>, profile: ToolProfile, profiles: readonly ToolProfile[]): boolean {
+  for (const o of objects) {
+    if (!profile.nameNouns.has(o) || o === profile.nameVerb) continue;
+    if (profiles.every((p) => p === profile || !p.nameNouns.has(o))) return true;
+  }
+  return false;
 }
 
 /** Like {@link count}, also counting a word derived from the other by a noun suffix ("bag" ~ "baggage"). */
