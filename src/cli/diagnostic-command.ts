@@ -131,6 +131,7 @@ export function formatDiagnostic(d: Diagnostic): string {
     if (l.counts !== null) {
       const c = l.counts;
       lines.push(row('rows', `runs ${c.runs} · operations ${c.operations} · interceptions ${c.interceptions} · receipts ${c.receipts} · tools ${c.tools}`));
+      lines.push(row('dropped', c.droppedRecorded === 0 ? pc.green('0 records') : pc.red(`${c.droppedRecorded} records dropped by writers whose queue overflowed while the ledger could not be written`)));
     }
   }
   return lines.join('\n');

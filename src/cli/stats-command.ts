@@ -76,5 +76,8 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
     `${pc.bold('Claim verdicts'.padEnd(16))}${pc.red(`fabricated ${v.fabricated}`)} · ${pc.yellow(`unreported ${v.unreported}`)} · ${pc.green(`clean ${v.clean}`)}`,
     `${pc.bold('Registry'.padEnd(16))}${s.registry.registered} registered · ${s.registry.fired} fired · ${s.registry.intercepted} intercepted`,
   );
+  if (s.dropped.records > 0) {
+    lines.push('', pc.red(`${pc.bold('Dropped'.padEnd(16))}${s.dropped.records} records lost: a writer's queue overflowed while the ledger could not be written (last counted ${formatTime(s.dropped.lastAt ?? 0)})`));
+  }
   return lines.join('\n');
 }

@@ -15,14 +15,16 @@ const OPERATIONS = `SELECT tool, state, status, ran, repaired, count(*) AS n FRO
 const INTERCEPTIONS = 'SELECT category, tool, count(*) AS n FROM interceptions WHERE at >= ? GROUP BY category, tool';
 const VERDICTS = 'SELECT verdict, count(*) AS n FROM receipts WHERE at >= ? GROUP BY verdict';
 const REGISTERED = 'SELECT count(*) AS n FROM tools WHERE last_registered >= ?';
+const DROPPED = 'SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= ?';
 
 /** Stats over the records at or after `since` (`NO_SINCE` for all); `since` in the result is `reported`. */
-export function computeStats(db: Database, since: number, reported: number | null, top: number): StoreStats {
+export function computeStats(db: Database, since: number, reported: number | null, top: number, hasDropped: boolean): StoreStats {
   return db.transaction((): StoreStats => {
     const ops = db.prepare(OPERATIONS).all(since) as RawRow[];
     const interceptions = db.prepare(INTERCEPTIONS).all(since) as RawRow[];
     const verdictRows = db.prepare(VERDICTS).all(since) as RawRow[];
     const registered = Number((db.prepare(REGISTERED).get(since) as RawRow)['n']);
+    const droppedRow = hasDropped ? (db.prepare(DROPPED).get(since) as RawRow) : { n: 0, last: null };
 
     const states = Object.fromEntries(operationStates.map((s) => [s, 0])) as Record<OperationState, number>;
     const perTool = new Map<string, { calls: number; errors: number }>();
@@ -91,6 +93,7 @@ export function computeStats(db: Database, since: number, reported: number | nul
       topCategories,
       verdicts,
       registry: { registered, fired: fired.size, intercepted: interceptedTools.size },
+      dropped: { records: Number(droppedRow['n']), lastAt: droppedRow['last'] === null ? null : Number(droppedRow['last']) },
     };
   }).deferred();
 }

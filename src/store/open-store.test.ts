@@ -56,7 +56,7 @@ describe('openStore: schema', () => {
       'index interceptions_at', 'index interceptions_category', 'index interceptions_run',
       'index operations_at', 'index operations_run', 'index operations_tool_state',
       'index receipts_run', 'index receipts_verdict', 'index runs_started_at', 'index tools_last_registered',
-      'table interceptions', 'table operations', 'table receipts', 'table runs', 'table tools',
+      'table dropped', 'table interceptions', 'table operations', 'table receipts', 'table runs', 'table tools',
     ]);
     db.close();
   });
@@ -271,9 +271,13 @@ describe('openStore: locks and full disks', () => {
     await store.close();
   });
 
-  it('a full database is store_full (injected with a tiny max_page_count), and close() says how much was lost', async () => {
+  it('a full database is store_full (injected with a tiny max_page_count); close() says how much is queued and keeps it', async () => {
     const path = join(dir, 'ledger.sqlite');
-    const configure = (db: Database): void => void db.pragma('max_page_count = 40');
+    let db: Database | undefined;
+    const configure = (d: Database): void => {
+      db = d;
+      d.pragma('max_page_count = 40');
+    };
     const store = await openSqliteStore({ path, capture: true, batchSize: 10_000, onError: () => undefined }, { configure });
     for (let i = 0; i < 200; i++) store.recordOperation({ tool: 'upload', status: 'ok', args: { body: 'x'.repeat(2000) } });
     const error = await failure(store.flush());
@@ -282,6 +286,11 @@ describe('openStore: locks and full disks', () => {
     const closing = await failure(store.close());
     expect(closing.code).toBe('store_full');
     expect(closing.data).toMatchObject({ pending: 201 }); // 200 operations and their run
+    db?.pragma('max_page_count = 100000');
+    await store.close();
+    const reopened = await openStore({ path, readonly: true });
+    expect((await reopened.counts()).operations).toBe(200);
+    await reopened.close();
   });
 
   it('a real full disk (a 256 KiB tmpfs, when this process may mount one) is store_full', async (ctx) => {
@@ -299,7 +308,12 @@ describe('openStore: locks and full disks', () => {
       const error = await failure(store.flush());
       expect(error.code).toBe('store_full');
       expect(errors.length).toBeGreaterThan(0);
-      await store.close().catch(() => undefined);
+      expect((await failure(store.close())).code).toBe('store_full'); // the store stays open with its queue
+      execFileSync('mount', ['-o', 'remount,size=16m', mount], { stdio: 'ignore' });
+      await store.close();
+      const reopened = await openStore({ path: join(mount, 'ledger.sqlite'), readonly: true });
+      expect((await reopened.counts()).operations).toBe(400);
+      await reopened.close();
     } finally {
       execFileSync('umount', [mount]);
     }
