@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { createHash, createHmac } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -94,6 +95,60 @@ describe('openStore: schema', () => {
     const error = await failure(openStore({ path }));
     expect(error.code).toBe('store_corrupt');
     expect(error.message).toContain('not a claimcheck ledger');
+  });
+});
+
+describe('openStore: schema 2 (dropped counts, keyed hashes)', () => {
+  /** A ledger as claimcheck with schema version 1 left it, with one interception hashed by plain SHA-256. */
+  async function versionOne(path: string, hash: string): Promise<void> {
+    const db = await openRaw(path);
+    db.exec(migrations[0] ?? '');
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.pragma('user_version = 1');
+    db.prepare("INSERT INTO interceptions (run_id, at, tool, category, args_hash, repaired) VALUES ('r', 1, 't', 'type_mismatch', ?, 0)").run(hash);
+    db.close();
+  }
+
+  it('a readonly store reads a version-1 ledger as it is; opening it to write migrates it and keys its stored hashes', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const plain = createHash('sha256').update('{"to":"ana@example.com"}').digest('hex');
+    await versionOne(path, plain);
+    const reader = await openStore({ path, readonly: true });
+    expect(reader.schemaVersion).toBe(1);
+    expect(await reader.counts()).toMatchObject({ interceptions: 1, droppedRecorded: 0 });
+    expect((await reader.stats()).dropped).toEqual({ records: 0, lastAt: null });
+    await reader.close();
+
+    const writer = await openStore({ path });
+    expect(writer.schemaVersion).toBe(2);
+    await writer.close();
+    const keyFile = `${path}-hashkey`;
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'hex');
+    const db = await openRaw(path, { readonly: true });
+    expect(db.prepare('SELECT args_hash FROM interceptions').get()).toEqual({ args_hash: createHmac('sha256', key).update(plain).digest('hex') });
+    db.close();
+  });
+
+  it('CLAIMCHECK_HASH_KEY keys the hashes instead of a key file: every worker with the same key stores the same hash', async () => {
+    const before = process.env['CLAIMCHECK_HASH_KEY'];
+    process.env['CLAIMCHECK_HASH_KEY'] = 'fleet secret';
+    try {
+      const hashes: unknown[] = [];
+      for (const name of ['a.sqlite', 'b.sqlite']) {
+        const path = join(dir, name);
+        const store = await openStore({ path });
+        store.recordInterception({ tool: 't', category: 'type_mismatch', argsHash: 'ab12' });
+        const detail = await store.runDetail(store.currentRunId ?? '');
+        hashes.push(detail?.interceptions[0]?.argsHash);
+        await store.close();
+        expect(existsSync(`${path}-hashkey`)).toBe(false);
+      }
+      expect(hashes).toEqual([createHmac('sha256', 'fleet secret').update('ab12').digest('hex'), createHmac('sha256', 'fleet secret').update('ab12').digest('hex')]);
+    } finally {
+      if (before === undefined) delete process.env['CLAIMCHECK_HASH_KEY'];
+      else process.env['CLAIMCHECK_HASH_KEY'] = before;
+    }
   });
 });
 
