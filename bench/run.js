@@ -256,3 +256,10 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log(`   ${`stats({ since: 7 days ago }), ${week.result.calls.toLocaleString('en-US')} ops`.padEnd(44)} ${ms(week.times)}`);
   console.log(`   (generating the 1M-row ledger took ${(buildMs / 1000).toFixed(1)} s; opening it ${openMs.toFixed(0)} ms)`);
 }
+
+// 6. The guard's added latency per call when its ledger fails (locked, full disk), beside the healthy figure.
+{
+  const { ledgerFaults } = await import('./ledger-faults.js');
+  console.log('');
+  for (const line of await ledgerFaults()) console.log(line);
+}
