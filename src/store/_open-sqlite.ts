@@ -21,15 +21,21 @@ export interface OpenHooks extends DriverSources {
   configure?: (db: Database) => void;
 }
 
-export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHooks = {}): Promise<SqliteStore> {
-  const readonly = options.readonly === true;
-  const capture = options.capture === true;
+/** The numeric options of `openStore`, checked, with their defaults. @throws ClaimcheckError `invalid_options`. */
+export function storeSettings(options: OpenStoreOptions): { maxResultChars: number; busyTimeoutMs: number; batchSize: number; flushIntervalMs: number; maxPending: number; writeWaitMs: number } {
   const maxResultChars = int(options.maxResultChars, 100_000, 1, 'maxResultChars');
   const busyTimeoutMs = int(options.busyTimeoutMs, 5_000, 0, 'busyTimeoutMs');
   const batchSize = int(options.batchSize, 500, 1, 'batchSize');
   const flushIntervalMs = int(options.flushIntervalMs, 250, 1, 'flushIntervalMs');
   const maxPending = Math.max(int(options.maxPending, 100_000, 1, 'maxPending'), batchSize);
   const writeWaitMs = Math.min(int(options.writeWaitMs, 20, 0, 'writeWaitMs'), busyTimeoutMs);
+  return { maxResultChars, busyTimeoutMs, batchSize, flushIntervalMs, maxPending, writeWaitMs };
+}
+
+export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHooks = {}): Promise<SqliteStore> {
+  const readonly = options.readonly === true;
+  const capture = options.capture === true;
+  const { maxResultChars, busyTimeoutMs, batchSize, flushIntervalMs, maxPending, writeWaitMs } = storeSettings(options);
   const memory = options.path === ':memory:';
   const path = memory ? ':memory:' : resolve(options.path ?? resolveStorePath().path);
 
@@ -152,7 +158,7 @@ function int(value: number | undefined, fallback: number, min: number, name: str
   throw new ClaimcheckError('invalid_options', `openStore option ${name} must be an integer ≥ ${min}, got ${String(value)}.`);
 }
 
-function warnOncePerCode(): (error: ClaimcheckError) => void {
+export function warnOncePerCode(): (error: ClaimcheckError) => void {
   const seen = new Set<string>();
   return (error) => {
     if (seen.has(error.code)) return;

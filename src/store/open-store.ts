@@ -4,10 +4,17 @@
  */
 import type { ClaimcheckError } from '../errors.js';
 import type { Store } from './store.js';
-import { openSqliteStore } from './_open-sqlite.js';
+import { openSqliteStore, storeSettings, warnOncePerCode } from './_open-sqlite.js';
+import { isPostgresUrl, openPgStore } from './_open-pg.js';
 
 /** Options of {@link openStore}. */
 export interface OpenStoreOptions {
+  /**
+   * A PostgreSQL ledger instead of a SQLite file: `postgres://user:password@host:5432/db` (needs the
+   * optional peer `pg`, and `CLAIMCHECK_HASH_KEY` set alike on every worker that records). Default:
+   * `CLAIMCHECK_DB` when it is such a URL and `path` is not given. A `path` that is such a URL counts too.
+   */
+  url?: string;
   /**
    * The SQLite file. Default: {@link resolveStorePath} (`CLAIMCHECK_DB`, else `.claimcheck/ledger.sqlite`
    * in the nearest project folder, else `~/.claimcheck/ledger.sqlite`). `':memory:'` opens a private
@@ -71,5 +78,8 @@ export interface OpenStoreOptions {
  * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error.
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  const env = process.env['CLAIMCHECK_DB'];
+  const url = options.url ?? (isPostgresUrl(options.path) ? options.path : options.path === undefined && isPostgresUrl(env) ? env : undefined);
+  if (url !== undefined) return openPgStore(url, options, { ...storeSettings(options), warn: warnOncePerCode() });
   return openSqliteStore(options);
 }

@@ -51,7 +51,7 @@ export interface StoreCounts {
  * on the first such record.
  */
 export interface Store {
-  /** Absolute path of the database (`:memory:` for an in-memory store). */
+  /** Absolute path of the database (`:memory:` for an in-memory store); for PostgreSQL, its URL without the password. */
   readonly path: string;
   /** Schema version of the open database. */
   readonly schemaVersion: number;
