@@ -16,7 +16,7 @@ import { DEMO_AGENT, runDemo, type DemoEvent, type DemoScenarioResult } from '..
 import { openStore, type Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { STATE_STYLE, VERDICT_STYLE } from './_ledger-format.js';
-import { ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
+import { isPostgresUrl, ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
 
 /** Options of the demo command. */
 export interface DemoCommandOptions extends LedgerOptions {
@@ -31,11 +31,13 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   try {
     path = (await locateLedger(options)).path;
     store = await openStore({ path });
+    path = store.path; // a PostgreSQL URL is shown without its password
   } catch (error) {
     return ledgerFailure('demo', error, sinks);
   }
   const shown = shownPath(path, options.cwd ?? process.cwd());
-  const db = options.db === undefined || options.db.trim() === '' ? '' : ` --db ${quote(options.db)}`;
+  // A PostgreSQL URL is repeated without its password (the user supplies it again).
+  const db = options.db === undefined || options.db.trim() === '' ? '' : ` --db ${quote(isPostgresUrl(options.db) ? path : options.db)}`;
   const next = [`claimcheck view${db}`, `claimcheck stats${db}`];
   const json = options.json === true;
   if (!json) {

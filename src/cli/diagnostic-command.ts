@@ -12,7 +12,7 @@ import pc from 'picocolors';
 import { ClaimcheckError } from '../errors.js';
 import type { StoreCounts } from '../store.js';
 import type { Sinks } from './check-command.js';
-import { locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { isPostgresUrl, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 
 /** Options of the diagnostic command. */
 export interface DiagnosticCommandOptions extends LedgerOptions {
@@ -73,10 +73,11 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
   } catch (error) {
     driver.error = error instanceof Error ? error.message : String(error);
   }
-  const size = fileSize(location.path);
+  const postgres = isPostgresUrl(location.path);
+  const size = postgres ? null : fileSize(location.path);
   const ledger: Diagnostic['ledger'] = {
     ...location,
-    exists: size !== null,
+    exists: postgres || size !== null,
     sizeBytes: size === null ? null : size + (fileSize(`${location.path}-wal`) ?? 0),
     schemaVersion: null,
     supportedSchemaVersion: SCHEMA_VERSION,
@@ -85,7 +86,8 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
   };
   if (ledger.exists) {
     try {
-      const store = await openStore({ path: location.path, readonly: true });
+      const store = await openStore(postgres ? { url: location.path, readonly: true } : { path: location.path, readonly: true });
+      ledger.path = store.path; // a URL without its password
       try {
         ledger.schemaVersion = store.schemaVersion;
         const { pending: _pending, dropped: _dropped, ...counts } = await store.counts();
