@@ -23,12 +23,25 @@ export interface PgWriterOptions {
 const OPERATION_COLUMNS = 'run_id, turn, at, tool, call_id, kind, state, status, ran, repaired, failure, error, incident, receipt_id, receipt_kind, verify, started_at, ended_at, args, result';
 const INTERCEPTION_COLUMNS = 'run_id, turn, at, tool, category, call_id, path, failures, args_hash, repaired, args';
 const RECEIPT_COLUMNS = 'run_id, turn, message_index, at, verdict, summary, flagged, confirmed, call_ids, body';
-const insert = (table: string, columns: string): string => `INSERT INTO ${table} (${columns}) VALUES (${columns.split(',').map((_, i) => `$${i + 1}`).join(', ')})`;
-const INSERT = { operation: insert('operations', OPERATION_COLUMNS), interception: insert('interceptions', INTERCEPTION_COLUMNS), receipt: insert('receipts', RECEIPT_COLUMNS) } as const;
+const TABLES = {
+  operation: { table: 'operations', columns: OPERATION_COLUMNS },
+  interception: { table: 'interceptions', columns: INTERCEPTION_COLUMNS },
+  receipt: { table: 'receipts', columns: RECEIPT_COLUMNS },
+} as const;
+/** Rows per INSERT: 20 columns × 1,000 stays far under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 1000;
+
+/** `INSERT INTO table (...) VALUES ($1, ...), (...)` for `rows` rows. */
+function insertMany(kind: keyof typeof TABLES, rows: number): string {
+  const { table, columns } = TABLES[kind];
+  const width = columns.split(',').length;
+  const tuples = Array.from({ length: rows }, (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`);
+  return `INSERT INTO ${table} (${columns}) VALUES ${tuples.join(', ')}`;
+}
 const UPSERT_RUN = `INSERT INTO runs (id, agent, meta, tools, started_at) VALUES ($1, $2, $3, $4, $5)
   ON CONFLICT (id) DO UPDATE SET agent = coalesce(excluded.agent, runs.agent), meta = coalesce(excluded.meta, runs.meta),
   tools = CASE WHEN excluded.tools = '[]' THEN runs.tools ELSE excluded.tools END, started_at = least(runs.started_at, excluded.started_at)`;
-const ENSURE_RUN = 'INSERT INTO runs (id, started_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING';
+const ENSURE_RUNS = 'INSERT INTO runs (id, started_at) SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT (id) DO NOTHING';
 const UPSERT_TOOL = `INSERT INTO tools (name, first_registered, last_registered) VALUES ($1, $2, $3)
   ON CONFLICT (name) DO UPDATE SET first_registered = least(tools.first_registered, excluded.first_registered),
   last_registered = greatest(tools.last_registered, excluded.last_registered)`;
@@ -116,16 +129,22 @@ export class PgWriter {
     try {
       client = await this.options.connect();
       await client.query('BEGIN');
-      const created = new Set<string>();
-      for (const item of batch) {
-        if (item.kind === 'run') {
-          await client.query(UPSERT_RUN, item.params);
-          for (const tool of item.tools) await client.query(UPSERT_TOOL, [tool, item.at, item.at]);
-        } else {
-          if (!created.has(item.runId)) await client.query(ENSURE_RUN, [item.runId, item.at]);
-          await client.query(INSERT[item.kind], item.params);
+      // Multi-row statements keep the transaction (and the row locks of shared runs and tools) short.
+      const runs = batch.filter((item) => item.kind === 'run');
+      for (const item of runs) await client.query(UPSERT_RUN, item.params);
+      const tools = new Map<string, number>();
+      for (const item of runs) for (const tool of item.tools) tools.set(tool, Math.min(tools.get(tool) ?? item.at, item.at));
+      for (const [tool, at] of [...tools].sort(([a], [b]) => (a < b ? -1 : 1))) await client.query(UPSERT_TOOL, [tool, at, at]);
+      const records = batch.filter((item) => item.kind !== 'run');
+      const firstAt = new Map<string, number>();
+      for (const item of records) if (!firstAt.has(item.runId)) firstAt.set(item.runId, item.at);
+      if (firstAt.size > 0) await client.query(ENSURE_RUNS, [[...firstAt.keys()], [...firstAt.values()]]);
+      for (const kind of ['operation', 'interception', 'receipt'] as const) {
+        const rows = records.filter((item) => item.kind === kind).map((item) => item.params);
+        for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+          const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
+          await client.query(insertMany(kind, chunk.length), chunk.flat());
         }
-        created.add(item.runId);
       }
       if (drops.records > 0) await client.query(INSERT_DROPPED, [Date.now(), drops.firstAt, drops.records, drops.reason]);
       await client.query('COMMIT');
