@@ -128,4 +128,24 @@ describe.each([sqliteDriver, postgresDriver])('store conformance: $name', (drive
     expect(counts).toMatchObject({ operations: 550, pending: 0, dropped: 0 });
     expect(errors.length).toBeLessThanOrEqual(1);
   });
+
+  it.runIf(driver.name === 'postgres')('a statement timeout (another session holds the table locked): record calls go on, it is said once, and nothing accepted is dropped', async () => {
+    const errors: ClaimcheckError[] = [];
+    const store = await open({ batchSize: 20, flushIntervalMs: 20, busyTimeoutMs: 200, onError: (e) => errors.push(e) });
+    store.recordOperation({ tool: 'first' });
+    await store.flush();
+    const { default: pg } = await import('pg');
+    const holder = new pg.Client({ connectionString: (ledger!.location as { url: string }).url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE operations IN ACCESS EXCLUSIVE MODE');
+    for (let i = 0; i < 300; i++) store.recordOperation({ tool: 'during' });
+    await expect(store.flush()).rejects.toMatchObject({ code: 'store_locked' });
+    await new Promise((resolve) => setTimeout(resolve, 600)); // the background retries fail too
+    expect(errors.map((e) => e.code)).toEqual(['store_locked']);
+    await holder.query('COMMIT');
+    await holder.end();
+    await store.flush();
+    expect(await store.counts()).toMatchObject({ operations: 301, pending: 0, dropped: 0 });
+  });
 });
