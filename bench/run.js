@@ -263,3 +263,17 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log('');
   for (const line of await ledgerFaults()) console.log(line);
 }
+
+// 7. The PostgreSQL store, when a server answers at 127.0.0.1:5432 (CI checks that it does).
+{
+  const { execFileSync } = await import('node:child_process');
+  let up = true;
+  try {
+    execFileSync('pg_isready', ['-h', '127.0.0.1', '-q']);
+  } catch {
+    up = false;
+  }
+  console.log('');
+  if (!up) console.log('7. store (PostgreSQL): not run, no server at 127.0.0.1:5432 (pg_isready)');
+  else for (const line of await (await import('./postgres.js')).postgresBench()) console.log(line);
+}
