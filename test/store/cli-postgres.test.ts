@@ -7,6 +7,7 @@ import { runDiagnostic } from '../../src/cli/diagnostic-command.js';
 import { runExport } from '../../src/cli/export-command.js';
 import { runStats } from '../../src/cli/stats-command.js';
 import { runView } from '../../src/cli/view-command.js';
+import { openStore } from '../../src/store/open-store.js';
 import { postgresDriver, type Ledger } from './drivers.js';
 
 let ledger: Ledger;
@@ -50,4 +51,21 @@ describe('ledger commands on --db postgres://…', () => {
     expect(printed).not.toContain('not-shown');
     expect(s.ledger).toContain('***');
   }, 60_000);
+
+  it('the README fleet recipe: CLAIMCHECK_DB set to the URL is the ledger openStore() opens', async () => {
+    const before = process.env['CLAIMCHECK_DB'];
+    process.env['CLAIMCHECK_DB'] = db;
+    try {
+      const store = await openStore();
+      expect(store.path).toBe(db.replace('not-shown', '***'));
+      store.recordOperation({ tool: 'from_env' });
+      await store.close();
+      const stats = capture();
+      expect(await runStats({ json: true }, stats.sinks)).toBe(0); // the CLI reads CLAIMCHECK_DB too
+      expect((JSON.parse(stats.out[0] ?? '{}') as { registry: { fired: number } }).registry.fired).toBeGreaterThan(0);
+    } finally {
+      if (before === undefined) delete process.env['CLAIMCHECK_DB'];
+      else process.env['CLAIMCHECK_DB'] = before;
+    }
+  });
 });
