@@ -1,4 +1,4 @@
-// npm run bench, section 6: what a guarded call costs when its ledger fails. The same guarded no-op
+// npm run bench, section 7: what a guarded call costs when its ledger fails. The same guarded no-op
 // call, 5,000 times, with no store (the floor), a healthy store, a store whose ledger another
 // connection holds locked (BEGIN EXCLUSIVE), and a store on a full disk: a 4 MiB tmpfs filled to the
 // last byte when this process may mount one (root), else SQLite's max_page_count (writes fail with
@@ -100,7 +100,7 @@ export async function ledgerFaults() {
     const msf = (ms) => `${ms.toFixed(1)} ms`.padStart(7);
     const show = (name, r) =>
       `   ${name.padEnd(36)} p50 ${us(r.p50)} · p99 ${us(r.p99)} · p99.9 ${us(r.p999)} · max ${msf(r.max)} · calls > 1 ms ${String(r.over1ms).padStart(3)} · wall/call ${us(r.wall)}`;
-    lines.push(`6. guard.execute recording into a failing ledger: ${CALLS.toLocaleString('en-US')} calls each, per call (the event loop turns every 10 calls)`);
+    lines.push(`7. guard.execute recording into a failing ledger: ${CALLS.toLocaleString('en-US')} calls each, per call (the event loop turns every 10 calls)`);
     lines.push(show('guard without a store (floor)', floor));
     lines.push(show('healthy ledger', ok));
     lines.push(show('ledger locked by another connection', lock));

@@ -1,4 +1,4 @@
-// npm run bench, section 7: the PostgreSQL store (127.0.0.1:5432, a database of its own, dropped
+// npm run bench, section 8: the PostgreSQL store (127.0.0.1:5432, a database of its own, dropped
 // after): operations recorded per second through the store against raw `pg` multi-row INSERTs of the
 // same rows in one transaction, and stats() over 1,000,000 operations generated in SQL.
 import { randomBytes } from 'node:crypto';
@@ -73,7 +73,7 @@ export async function postgresBench() {
     await raw.end();
     times.sort((a, b) => a - b);
     const rate = (x) => `${Math.round(x).toLocaleString('en-US')} ops/s`;
-    lines.push(`7. store (PostgreSQL ${url.host}): recording ${N.toLocaleString('en-US')} operations, and stats() over ${(M + 2 * N).toLocaleString('en-US')}`);
+    lines.push(`8. store (PostgreSQL ${url.host}): recording ${N.toLocaleString('en-US')} operations, and stats() over ${(M + 2 * N).toLocaleString('en-US')}`);
     lines.push(`   ${'raw pg multi-row INSERTs, one transaction'.padEnd(44)} ${rate(rawRate)}`);
     lines.push(`   ${'store.recordOperation ×N + flush()'.padEnd(44)} ${rate(storeRate)}`);
     lines.push(`   ratio (store / raw)                          ${(storeRate / rawRate).toFixed(2)}    target ≥ 0.5`);

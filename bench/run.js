@@ -257,14 +257,36 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log(`   (generating the 1M-row ledger took ${(buildMs / 1000).toFixed(1)} s; opening it ${openMs.toFixed(0)} ms)`);
 }
 
-// 6. The guard's added latency per call when its ledger fails (locked, full disk), beside the healthy figure.
+// 6. The lexical table (src/lexicon, generated from WordNet): load time and retained heap, each in a fresh
+// child process (median of 5), beside readFileSync + JSON.parse of the raw lexicon.json as the baseline.
+{
+  const { execFileSync } = await import('node:child_process');
+  const script = new URL('./lexicon-load.js', import.meta.url).pathname;
+  const run = (mode) => {
+    const runs = [];
+    for (let k = 0; k < 5; k++) runs.push(JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, mode], { encoding: 'utf8' })));
+    const mid = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[2];
+    return { ms: mid('ms'), heapMB: mid('heapMB') };
+  };
+  const raw = run('raw');
+  const first = run('first');
+  const all = run('all');
+  const { statSync } = await import('node:fs');
+  const size = statSync(new URL('../src/lexicon/data/lexicon.json', import.meta.url)).size;
+  console.log('');
+  console.log(`6. lexicon table (${(size / 1e6).toFixed(2)} MB JSON), fresh process each, median of 5`);
+  console.log(`   ${'readFileSync + JSON.parse of lexicon.json'.padEnd(44)} ${raw.ms.toFixed(1)} ms · heap +${raw.heapMB.toFixed(1)} MB`);
+  console.log(`   ${'import + first verb query'.padEnd(44)} ${first.ms.toFixed(1)} ms · heap +${first.heapMB.toFixed(1)} MB   target ≤ 50 ms, ≤ 30 MB`);
+  console.log(`   ${'… + every part of the table touched'.padEnd(44)} ${all.ms.toFixed(1)} ms · heap +${all.heapMB.toFixed(1)} MB`);
+  console.log(`   ratio (first query / JSON.parse)             ${(first.ms / raw.ms).toFixed(2)}×`);
+// 7. The guard's added latency per call when its ledger fails (locked, full disk), beside the healthy figure.
 {
   const { ledgerFaults } = await import('./ledger-faults.js');
   console.log('');
   for (const line of await ledgerFaults()) console.log(line);
 }
 
-// 7. The PostgreSQL store, when a server answers at 127.0.0.1:5432 (CI checks that it does).
+// 8. The PostgreSQL store, when a server answers at 127.0.0.1:5432 (CI checks that it does).
 {
   const { execFileSync } = await import('node:child_process');
   let up = true;
@@ -274,6 +296,6 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
     up = false;
   }
   console.log('');
-  if (!up) console.log('7. store (PostgreSQL): not run, no server at 127.0.0.1:5432 (pg_isready)');
+  if (!up) console.log('8. store (PostgreSQL): not run, no server at 127.0.0.1:5432 (pg_isready)');
   else for (const line of await (await import('./postgres.js')).postgresBench()) console.log(line);
 }

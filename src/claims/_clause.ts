@@ -10,6 +10,8 @@ import {
   PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
 } from './lexicon.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
+import { pastForms } from './_lookup.js';
+import { isVerb } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
 
@@ -37,6 +39,8 @@ interface ReadOptions {
   state: ClauseState;
   statusLine: boolean;
   sentence: string;
+  /** Lemmas the listed tools are named after: verbs of any class that claim an action here. */
+  toolVerbs?: ReadonlySet<string>;
 }
 
 const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
@@ -46,6 +50,7 @@ const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}(
 const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'one', 'two', 'three', 'four', 'five', 'each', 'every', 'any', 'some', 'no', 'all', 'both']);
 /** Verbs that read as a person's own act after a bare noun phrase ("Priya replied"), never as a status line. */
 const ACTIVE_READING = new Set(['email', 'reply', 'text', 'message', 'call', 'respond', 'write', 'confirm', 'agree', 'decide', 'note', 'approve', 'reject', 'decline', 'accept', 'sign', 'pay', 'order', 'book', 'find', 'check', 'ask', 'say', 'tell', 'mention']);
+const DETERMINER_BEFORE = new Set(['the', 'a', 'an']);
 const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 
 /** Find the claims of one clause and the state it passes on. */
@@ -66,12 +71,16 @@ export function readClause(tokens: readonly string[], clause: string, options: R
 
   let otherActor = false;
   for (let i = 0; i < words.length; i++) {
-    const hit = pastVerbAt(words, i);
+    const hit = pastVerbAt(words, i, options.toolVerbs);
     if (hit === null) continue;
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
+    // "I tried to send", "wanted to cancel": an active verb taking an infinitive; the claim, if any, is the
+    // verb after "to". A passive "is now set to cool" is not one.
+    const active = i === 0 || FIRST_PERSON.has(words[i - 1] ?? '') || OTHER_ACTOR_PRONOUNS.has(words[i - 1] ?? '');
+    if (active && words[hit.end] === 'to' && isVerb(words[hit.end + 1] ?? '') && pastVerbAt(words, hit.end + 1) === null && !pastForms.has(words[i] ?? '')) continue;
     // "Given the circumstances", "Based on…": a participle used as a preposition.
     if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
-    const verdict = classify(words, hit, inherited, options);
+    const verdict = classify(words, hit, inherited, { ...options, clause });
     if (verdict === null) continue;
     if (verdict.descriptive === true) {
       if (verdict.adjective !== true) otherActor = true;
@@ -81,7 +90,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const pre = words.slice(0, i);
     const blocked =
       verdict.blocked ||
-      pre.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
+      pre.some((_, k) => negationAt(pre, k)) ||
       words.slice(hit.end, hit.end + 2).some((w) => BLOCK_AFTER.has(w)) ||
       pre.some((_, k) => notYetAt(pre, k)) ||
       offer;
@@ -96,7 +105,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (form === 'passive' || form === 'status') {
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
       if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
-      if (STATE_PARTICIPLES.has(words[hit.index] ?? '')) return { claims: [], state: nextState };
+      if (STATE_PARTICIPLES.has(words[hit.index] ?? '') && options.toolVerbs?.has(hit.lemma) !== true) return { claims: [], state: nextState };
       // "is set at $100 per passenger", "priced at": a level, not an act.
       if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
       // "you are currently booked", "your upcoming flight is booked": a state. "Your existing booking has been
@@ -108,6 +117,10 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       }
     }
     if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: [], state: nextState };
+    // "Checked Bag: 1 bag added": a short label before a colon, a participle and a bare noun, names a
+    // field; its participle is a modifier ("Updated 312 invoices:", "Logged WEB-884:" are acts).
+    const modified = words[hit.end] ?? '';
+    if (form === 'head' && options.first && words.length <= 3 && /^[a-z]+$/.test(modified) && !DETERMINERS.has(modified) && isLabel(clause, options.sentence)) return { claims: [], state: nextState };
     // The object ends where an instrument begins: "processed using your gift card", "sent via SMS".
     const window = words.slice(hit.end, hit.end + 10);
     const instrument = window.findIndex((w) => w === 'using' || w === 'via');
@@ -125,7 +138,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const subjectHere = ownSubject(words);
   const blockedHere =
     offer ||
-    words.some((w) => NEGATION.has(w) || w.endsWith("n't")) ||
+    words.some((_, k) => negationAt(words, k)) ||
     words.some((_, k) => notYetAt(words, k));
   const state: ClauseState = {
     subject: subjectHere ?? (otherActor ? 'other' : inherited.subject),
@@ -148,7 +161,7 @@ interface Classified {
   adjective?: boolean;
 }
 
-function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions): Classified | null {
+function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions & { clause: string }): Classified | null {
   let j = hit.index - 1;
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
   if (j < 0) {
@@ -180,16 +193,42 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   if (DETERMINERS.has(before)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
   // "Priya replied to the thread", "Jonas emailed to confirm": a person doing it, not a status line.
   if (ACTIVE_READING.has(hit.lemma) && !options.statusLine) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
-  const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
-  if (np.length <= 5 && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
+  // In a list item the participle is the line's predicate when punctuation follows it ("Account created
+  // (Engineering)"); a noun right after it makes it a modifier ("airline cancelled flight").
+  const punctuated = options.statusLine && /^[\s]*[(:,;—–-]/.test(options.clause.toLowerCase().split(words[hit.index] ?? '\u0000')[1] ?? 'x');
+  const followerOk = punctuated || next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
+  if ((np.length <= 5 || options.statusLine) && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
     return { form: 'status', subject: 'other', subjectTokens: np, blocked: false };
   }
   return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
 }
 
+/** Prepositions after which a cue word is part of a noun phrase ("with no fees", "on May 24"), not of the verb group. */
+const PREPOSITIONS = new Set(['with', 'for', 'of', 'at', 'in', 'on', 'from', 'by', 'to', 'into', 'under', 'over', 'about', 'per', 'via']);
+
+/**
+ * A negation cue at `words[k]` that governs a predicate: "not", "n't", "never" anywhere in the verb
+ * group, or a negative determiner opening a noun phrase ("no email was sent"), but not one inside a
+ * prepositional phrase ("the booking with no fees has been completed").
+ */
+export function negationAt(words: readonly string[], k: number): boolean {
+  const w = words[k] ?? '';
+  if (w.endsWith("n't")) return true;
+  if (!NEGATION.has(w)) return false;
+  return !PREPOSITIONS.has(words[k - 1] ?? '');
+}
+
+/** The clause is the label of a "Label: value" sentence. */
+function isLabel(clause: string, sentence: string): boolean {
+  const at = sentence.indexOf(':');
+  return at > 0 && sentence.slice(0, at).trim() === clause.trim().replace(/:$/, '');
+}
+
 /** A future, modal, progress or intention cue at `words[k]`. */
 export function notYetAt(words: readonly string[], k: number): boolean {
   const w = words[k] ?? '';
+  // A modal heads a verb group: "may have sent". "on May 24th", "the can of paint" are not modals.
+  if (NOT_YET.has(w) && (/^\d/.test(words[k + 1] ?? '') || PREPOSITIONS.has(words[k - 1] ?? '') || DETERMINER_BEFORE.has(words[k - 1] ?? ''))) return false;
   if (NOT_YET.has(w)) return true;
   return INTENT_BEFORE_TO.has(w) && words[k + 1] === 'to';
 }

@@ -5,7 +5,7 @@
  */
 import { COMPLETION_VERBS, CONDITIONAL, FILLERS, FIRST_PERSON, MONTHS, STOPWORDS } from './lexicon.js';
 import { nominalizations } from './_lookup.js';
-import type { VerbHit } from './_verbs.js';
+import { pastVerbAt, type VerbHit } from './_verbs.js';
 import type { ClauseClaim } from './_clause.js';
 
 const BY_MEANS = new Set(['me', 'us', 'myself', 'email', 'mail', 'text', 'sms', 'phone', 'card', 'hand', 'default', 'date', 'name', 'id', 'number', 'mistake', 'accident', 'the', 'a', 'an', 'then', 'now', 'end', 'tomorrow', 'today', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'noon', 'midnight', 'eod', 'cob']);
@@ -53,8 +53,14 @@ export function onPastDate(words: readonly string[], from = 0, to = words.length
   return false;
 }
 
+/**
+ * "sent by Ana", "approved by the finance team": an agent phrase of the claimed verb. It governs only
+ * that verb: the scan stops at the next participle, which has its own ("cancelled due to health reasons
+ * covered by your insurance").
+ */
 export function byOtherActor(words: readonly string[], from: number): boolean {
   for (let i = from; i < words.length; i++) {
+    if (i > from && pastVerbAt(words, i) !== null) return false;
     if (words[i] !== 'by') continue;
     const who = words[i + 1];
     if (who !== undefined && !BY_MEANS.has(who) && !/^\d/.test(who)) return true;

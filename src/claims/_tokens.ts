@@ -2,6 +2,7 @@
  * Sentence, clause and word splitting for the claim extractor. Linear-time patterns only.
  */
 import { pastForms, phrasal } from './_lookup.js';
+import { openPast } from './_open-verbs.js';
 
 /** A sentence of a reply line. Cut it into clauses with {@link splitClauses} when it is worth reading. */
 export interface Sentence {
@@ -106,7 +107,7 @@ function splitVerbList(clause: string): string[] {
   for (let at = clause.indexOf(', '); at !== -1; at = clause.indexOf(', ', at + 2)) {
     const rest = clause.slice(at + 2);
     const word = /^[A-Za-z'’-]+/.exec(rest)?.[0].toLowerCase().replace('’', "'");
-    if (word === undefined || !(pastForms.has(word) || phrasal.has(word))) continue;
+    if (word === undefined || !(pastForms.has(word) || phrasal.has(word) || openPast(word) !== null)) continue;
     parts.push(clause.slice(from, at));
     from = at + 2;
   }

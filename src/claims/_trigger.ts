@@ -7,6 +7,7 @@
  */
 import { TERSE_DONE } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal } from './_lookup.js';
+import { openPast } from './_open-verbs.js';
 
 const TRIGGERS = new Set<string>(['set', 'done']);
 for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.keys()]) TRIGGERS.add(form);
@@ -19,7 +20,7 @@ const OUTCOMES = new Set(['now', 'on', 'live', 'off']);
 const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c === 45 || c >= 0xc0;
 
 /** False only when the sentence cannot hold a claim. */
-export function mayClaim(sentence: string): boolean {
+export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boolean {
   const text = sentence.toLowerCase();
   let copula = false;
   let outcome = false;
@@ -34,7 +35,7 @@ export function mayClaim(sentence: string): boolean {
     if (start === -1) continue;
     let word = text.slice(start, i);
     start = -1;
-    if (TRIGGERS.has(word)) return true;
+    if (TRIGGERS.has(word) || openPast(word, toolVerbs) !== null) return true;
     const apostrophe = word.indexOf("'");
     if (apostrophe !== -1) {
       const tail = word.slice(apostrophe + 1);

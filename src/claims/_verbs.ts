@@ -4,6 +4,7 @@
  */
 import { VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
+import { openPast } from './_open-verbs.js';
 
 /** lemma → families it belongs to. */
 const FAMILIES_OF: ReadonlyMap<string, readonly string[]> = (() => {
@@ -41,8 +42,8 @@ export interface VerbHit {
   ambiguous: boolean;
 }
 
-/** The past-tense or participle verb at `tokens[i]`, if any. */
-export function pastVerbAt(tokens: readonly string[], i: number): VerbHit | null {
+/** The past-tense or participle verb at `tokens[i]`, if any; `toolVerbs` are the lemmas the listed tools are named after. */
+export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: ReadonlySet<string>): VerbHit | null {
   const w = tokens[i];
   if (w === undefined) return null;
   const particle = tokens[i + 1];
@@ -64,6 +65,8 @@ export function pastVerbAt(tokens: readonly string[], i: number): VerbHit | null
   if (lemma !== undefined) return { lemma, index: i, end: i + 1, ambiguous: false };
   const amb = ambiguousPast.get(w);
   if (amb !== undefined) return { lemma: amb, index: i, end: i + 1, ambiguous: true };
+  const open = openPast(w, toolVerbs);
+  if (open !== null) return { lemma: open.lemma, index: i, end: i + 1, ambiguous: open.ambiguous };
   return null;
 }
 

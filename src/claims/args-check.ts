@@ -1,6 +1,7 @@
 /**
  * The argument check: does every call of a claim's tool contradict a specific value the claim
- * states? Values judged: one money amount, cued reference numbers, email addresses.
+ * states? Values judged: one money amount, cued reference numbers, email addresses, a time of day, a
+ * date, and a word that is an allowed value (`enum`) of one of the tool's parameters.
  *
  * A value the agent read from a tool result (or a display number that a lookup mapped to the id)
  * agrees. Ambiguous sentences (two amounts, qualified amounts such as "each", "around", "half of")
@@ -8,6 +9,7 @@
  */
 import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
 import { findAmounts, findEmails, findRefs, normalizeRef, qualifiedAmount } from './_values.js';
+import { findDates, findTimes, qualifiedTime, statedEnum, type EnumParameter } from './_typed-values.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
 export interface ArgsMismatch {
@@ -23,6 +25,7 @@ export interface ArgsMismatch {
  * @param fold Folds the successful calls of the claimed tool in the claim's window (one or two parts); called only when the clause states a value.
  * @param seen Whether a value (lower case) appears in a tool result the agent had seen; such a value agrees.
  * @param sentence The whole sentence; an amount is judged only when the sentence states one.
+ * @param enums The tool's string parameters with allowed values (from its JSON Schema).
  * @returns the mismatch, or `null` when the calls agree or nothing can be judged.
  */
 export function checkClaimArgs(
@@ -30,15 +33,60 @@ export function checkClaimArgs(
   fold: () => readonly ArgsDigest[],
   seen: (value: string) => boolean,
   sentence = clause,
+  enums: readonly EnumParameter[] = [],
 ): ArgsMismatch | null {
-  // Most claims state no amount, reference or email: then the calls are never folded.
-  if (!/\d/.test(clause) && !clause.includes('@')) return null;
+  // Most claims state no amount, reference, email, time or date, nor an allowed value: then the calls are never folded.
+  const stated = enums.flatMap((p) => {
+    const value = statedEnum(clause, p);
+    return value === null ? [] : [{ key: p.key, value, allowed: p.values }];
+  });
+  if (!/\d/.test(clause) && !clause.includes('@') && stated.length === 0) return null;
   const digests = fold();
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
   // A sentence with two amounts ("$30 and $40") is ambiguous even when each clause holds one.
   const amounts = findAmounts(sentence).length <= 1 ? checkAmount(clause, digests, calls, seen) : null;
-  return amounts ?? checkRefs(clause, digests, calls, seen) ?? checkEmails(clause, digests, calls, seen);
+  return (
+    amounts ??
+    checkRefs(clause, digests, calls, seen) ??
+    checkEmails(clause, digests, calls, seen) ??
+    checkTimes(clause, sentence, digests, calls) ??
+    checkDates(clause, sentence, digests, calls) ??
+    checkEnums(stated, digests)
+  );
+}
+
+/** A time of day, judged when the sentence states one time and every call records one. */
+function checkTimes(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  const times = findTimes(clause);
+  if (times.length !== 1 || findTimes(sentence).length !== 1 || qualifiedTime(clause)) return null;
+  if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
+  const [claimed] = times;
+  if (claimed === undefined || digests.some((d) => d.times.has(claimed))) return null;
+  const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return { claimed: clock(claimed), observed: digests.flatMap((d) => [...d.times].map(clock)).slice(-5) };
+}
+
+/** A date, judged when the sentence states one date and every call records one. */
+function checkDates(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  const dates = findDates(clause);
+  if (dates.length !== 1 || findDates(sentence).length !== 1) return null;
+  if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
+  const [claimed] = dates;
+  if (claimed === undefined || digests.some((d) => d.dates.has(claimed))) return null;
+  return { claimed, observed: digests.flatMap((d) => [...d.dates]).slice(-5) };
+}
+
+/** An allowed value of a parameter, judged against the calls that record that parameter. */
+function checkEnums(stated: ReadonlyArray<{ key: string; value: string; allowed: readonly string[] }>, digests: readonly ArgsDigest[]): ArgsMismatch | null {
+  for (const { key, value, allowed } of stated) {
+    const used = digests.flatMap((d) => [...(d.keyed.get(key) ?? [])]);
+    if (used.length === 0 || used.includes(value)) continue;
+    // Calls that used values outside the schema's list show the list does not describe the data.
+    if (used.some((u) => !allowed.includes(u))) continue;
+    return { claimed: value, observed: used.slice(-5) };
+  }
+  return null;
 }
 
 const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] =>

@@ -5,10 +5,14 @@
 import type { LedgerEntry } from '../ledger.js';
 import { trimEnd } from './_scan.js';
 import { findEmails, leaves, normalizeRef } from './_values.js';
+import { claimSpecifics, dateKeys } from './_specifics.js';
+import { looseWords, recordedTimes } from './_typed-values.js';
 
 /** Argument names that hold money. */
 export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
 const ID_KEY = /id$|_id|number|num$|^no$|ref|key|code|^pr$|^issue$|^order$|^ticket$|^build$|^deal$|^invoice$|^account$|locator|pnr/i;
+/** Argument names that select the record acted on ("reservation_id", "userId", "id"). */
+const RECORD_KEY = /(?:^|_)id$|[a-z]Id$|^id$/;
 const WORD = /[a-z0-9@+][a-z0-9@.+-]*/g;
 const KEEP_RECENT = 5;
 
@@ -36,6 +40,18 @@ function idLike(key: string, text: string): boolean {
   return /\d/.test(text) && !/[\s@]/.test(text) && (ID_KEY.test(key) || /^[a-z]{0,6}-?\d+$/.test(text));
 }
 
+/** A result as data: JSON text is parsed (a result that is not JSON stays text). */
+function structured(result: unknown): unknown {
+  if (typeof result !== 'string') return result;
+  const t = result.trim();
+  if (t[0] !== '{' && t[0] !== '[') return result;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return result;
+  }
+}
+
 /** The folded arguments of the successful calls of one tool. */
 export class ArgsDigest {
   calls = 0;
@@ -50,6 +66,21 @@ export class ArgsDigest {
   callsWithEmail = 0;
   /** Identifier shape → calls holding an identifier within one digit of that shape. */
   readonly shapes = new Map<string, number>();
+  /**
+   * Dates and codes of the arguments that do not name the record acted on (not id fields): what the
+   * call did, as opposed to which record it did it to. Lower case; dates as "MM-DD" and "YYYY-MM-DD".
+   */
+  readonly specifics = new Set<string>();
+  /** Argument values by leaf key, loosely written ("closed_won" → "closed won"): the enum check reads them. */
+  readonly keyed = new Map<string, Set<string>>();
+  /** Times of day in the calls' arguments or own results, in minutes after midnight. */
+  readonly times = new Set<number>();
+  /** Calls whose arguments hold a time of day. */
+  callsWithTime = 0;
+  /** Dates in the calls' arguments or own results, as "MM-DD". */
+  readonly dates = new Set<string>();
+  /** Calls whose arguments hold a date. */
+  callsWithDate = 0;
   /** Leaves of the last few calls, to report what they used. */
   readonly recent: Array<Array<{ key: string; value: unknown }>> = [];
 
@@ -68,6 +99,7 @@ export class ArgsDigest {
         this.words.add(w);
         this.words.add(stripZeros(w));
       }
+      if (!RECORD_KEY.test(key) && typeof value === 'string') for (const x of claimSpecifics(value)) this.specifics.add(x);
       const n = numeric(value);
       if (n !== null && MONEY_KEY.test(key)) {
         this.money.add(cents(n));
@@ -84,6 +116,32 @@ export class ArgsDigest {
         for (const d of [Number(digits) - 1, Number(digits), Number(digits) + 1]) callShapes.add(`${prefix ?? ''}:${d}`);
       }
     }
+    // A call records a time or a date when its arguments hold one; its own result may then agree too
+    // (a result's timestamps, such as when the record was created, never make a call judgeable).
+    let hasTime = false;
+    let hasDate = false;
+    const record = (value: string, own: boolean): void => {
+      if (value.length > 200) return;
+      for (const t of recordedTimes(value)) {
+        this.times.add(t);
+        if (own) hasTime = true;
+      }
+      for (const d of dateKeys(value)) {
+        if (d.length !== 5) continue;
+        this.dates.add(d);
+        if (own) hasDate = true;
+      }
+    };
+    for (const { key, value } of ls) {
+      if (typeof value !== 'string') continue;
+      const set = this.keyed.get(key) ?? new Set<string>();
+      set.add(looseWords(value));
+      this.keyed.set(key, set);
+      record(value, true);
+    }
+    for (const { value } of leaves(structured(entry.result))) if (typeof value === 'string') record(value, false);
+    if (hasTime) this.callsWithTime++;
+    if (hasDate) this.callsWithDate++;
     if (firstMoney !== null) {
       this.moneyCalls++;
       this.moneySum += firstMoney;

@@ -47,6 +47,8 @@ export interface ExtractOptions {
    * takes its object from the request or, failing that, from what the previous reply acted on.
    */
   previous?: string;
+  /** Lemmas the listed tools are named after ("decide" for `decide_appeal`): their past forms claim an action whatever WordNet's class. */
+  toolVerbs?: ReadonlySet<string>;
 }
 
 /**
@@ -60,7 +62,7 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
     // A table row is data ("Issued — March 3"); only a status-marked row claims, through its label.
     const sentences = line.table ? [] : splitSentences(line.text);
     for (const sentence of sentences) {
-      if (sentence.question || !mayClaim(sentence.text)) continue;
+      if (sentence.question || !mayClaim(sentence.text, options.toolVerbs)) continue;
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
       splitClauses(sentence.text).forEach((clause, i) => {
         const tokens = tokenize(clause);
@@ -69,7 +71,7 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
           terse ??= sentence.text;
           return;
         }
-        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text });
+        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, ...(options.toolVerbs === undefined ? {} : { toolVerbs: options.toolVerbs }) });
         state = read.state;
         for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
       });

@@ -7,8 +7,11 @@ import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { extractClaims } from './extract-claims.js';
-import { matchTool, type RunState } from './match-tool.js';
-import type { ToolProfile } from './tool-profile.js';
+import { matchTool, type RunState, type ToolMatch } from './match-tool.js';
+import { canonicalNoun, type ToolProfile } from './tool-profile.js';
+import { tokenize } from './_tokens.js';
+import { claimSpecifics } from './_specifics.js';
+import { isThinkingVerb } from './_open-verbs.js';
 import type { Backing } from './ledger-index.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -33,6 +36,7 @@ export interface JudgeInput {
 export function judgeReply(input: JudgeInput): Receipt {
   const ran = (tool: string): RunState => input.backing.state(tool);
   const extracted = extractClaims(input.reply, {
+    toolVerbs: new Set(input.profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))),
     ...(input.request === undefined ? {} : { request: input.request }),
     ...(input.previous === undefined ? {} : { previous: input.previous }),
   });
@@ -43,12 +47,22 @@ export function judgeReply(input: JudgeInput): Receipt {
   const unmatched: Claim[] = [];
   const seen = new Set<string>();
   const mentioned = new Set<string>();
+  let context: Set<string> | undefined;
   for (const x of extracted) {
-    const match = matchTool(x, input.profiles, ran);
-    const claim: Claim = { text: x.text, verb: x.verb, object: x.object, tool: match.tool, candidates: match.candidates, source: 'rules' };
+    context ??= new Set([input.request ?? '', input.reply].flatMap((t) => tokenize(t)).map(canonicalNoun));
+    const match = matchTool(x, input.profiles, ran, context);
+    let tool = match.tool;
+    let state = tool === null ? 'none' : ran(tool);
+    // Never flagged against a sibling while the tool that did the work ran (corpus README).
+    if (tool !== null && state !== 'ok') {
+      const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles);
+      if (sibling !== null) {
+        tool = sibling;
+        state = 'ok';
+      }
+    }
+    const claim: Claim = { text: x.text, verb: x.verb, object: x.object, tool, candidates: match.candidates, source: 'rules' };
     if (x.count !== undefined) claim.count = x.count;
-    const tool = match.tool;
-    const state = tool === null ? 'none' : ran(tool);
     // A weak match confirms only a call of this turn: "I also added a note" does not restate an earlier ticket.
     const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool);
     if (tool === null || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
@@ -56,6 +70,12 @@ export function judgeReply(input: JudgeInput): Receipt {
       continue;
     }
     mentioned.add(tool);
+    // A lookup is flagged only on a first-person read claim ("I checked your invoices"); "your
+    // reservation shows…" confirms a lookup that ran and claims nothing when none did.
+    if (state !== 'ok' && match.read && x.form !== 'first_person') {
+      pushOnce(unmatched, seen, `u:${x.text}:${x.verb}`, { ...claim, tool: null });
+      continue;
+    }
     if (state === 'none') {
       pushOnce(flagged, seen, `f:${tool}:not_called`, { ...claim, reason: 'not_called' });
       continue;
@@ -64,17 +84,72 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
     }
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, () => input.backing.digests(tool), (v) => input.backing.seen(v), x.text);
+    const enums = input.profiles.find((p) => p.name === tool)?.enums ?? [];
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, () => input.backing.digests(tool), (v) => input.backing.seen(v), x.text, enums);
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed });
       continue;
     }
     pushOnce(confirmed, seen, `c:${tool}`, claim);
   }
+  const thinking = reasoningTools(input.profiles, input.stretch);
   const ranButUnreported = input.stretch.filter(
-    (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false),
+    (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
   return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported });
+}
+
+/**
+ * A fitting tool other than the best fit whose successful call did the claimed work: one that fits
+ * as well as the best (the claim cannot tell them apart), one whose own object the sentence names, or one
+ * that shares the claim's object and
+ * whose call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
+ */
+function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[]): string | null {
+  const best = match.fits[0];
+  if (best === undefined) return null;
+  let specifics: Set<string> | undefined;
+  let words: Set<string> | undefined;
+  for (const fit of match.fits.slice(1)) {
+    if (ran(fit.tool) !== 'ok') continue;
+    if (fit.verb && best.verb && fit.total >= best.total) return fit.tool;
+    // A lookup sibling whose own object the sentence names ("I checked everyone's calendars and
+    // all three of you are free" ← find_free_slots): a noun of its name that the best fit's name lacks.
+    if (match.read && fit.verb && best.verb) {
+      const profile = profiles.find((p) => p.name === fit.tool);
+      const bestNouns = profiles.find((p) => p.name === best.tool)?.nameNouns ?? new Set<string>();
+      words ??= new Set(tokenize(text).map(canonicalNoun));
+      const own = profile === undefined ? [] : [...profile.nameNouns].filter((n) => n !== profile.nameVerb && !bestNouns.has(n));
+      if (own.some((n) => words?.has(n) === true)) return fit.tool;
+    }
+    if (fit.object === 0) continue;
+    specifics ??= claimSpecifics(text);
+    if (specifics.size === 0) continue;
+    for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
+  }
+  return null;
+}
+
+/**
+ * Reasoning-only tools (corpus README): a tool whose own verb is one of thinking, not of looking up or
+ * acting (`think`, `reflect`, `ponder`), and whose calls of the stretch all returned nothing. Their calls
+ * are never `unreported`.
+ */
+function reasoningTools(profiles: readonly ToolProfile[], stretch: readonly LedgerEntry[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of profiles) {
+    if (p.nameVerb === null || !isThinkingVerb(p.nameVerb)) continue;
+    const calls = stretch.filter((e) => e.tool === p.name);
+    if (calls.length > 0 && calls.every((e) => emptyResult(e.result))) out.add(p.name);
+  }
+  return out;
+}
+
+function emptyResult(result: unknown): boolean {
+  if (result === undefined || result === null) return true;
+  if (typeof result === 'string') return result.trim() === '' || result.trim() === '{}' || result.trim() === 'null';
+  if (Array.isArray(result)) return result.length === 0;
+  return typeof result === 'object' && Object.keys(result).length === 0;
 }
 
 function pushOnce(list: Claim[], seen: Set<string>, key: string, claim: Claim): void {

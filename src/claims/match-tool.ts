@@ -5,6 +5,7 @@
 import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
+import { openRelation } from './_open-verbs.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
 
@@ -21,6 +22,23 @@ export interface ToolMatch {
    * object the verb implies. A family-only match whose tool never ran is `unmatched`, not flagged.
    */
   strong: boolean;
+  /**
+   * Every fitting tool with how it fits, best first: `object` counts the claim's object words in the
+   * tool's name, `total` is the match score. The judge backs a claim by a sibling from this list.
+   */
+  fits: ToolFit[];
+  /** The claim reports reading (a lookup), not acting. */
+  read: boolean;
+}
+
+/** How one tool fits a claim. */
+export interface ToolFit {
+  tool: string;
+  total: number;
+  /** Object words of the claim found among the tool's name nouns. */
+  object: number;
+  /** The tool's verb relates to the claim's verb (not an object-only fit). */
+  verb: boolean;
 }
 
 /** How a tool settled in the claim's window, used to break ties between equally good tools. */
@@ -29,15 +47,15 @@ export type RunState = 'ok' | 'failed' | 'none';
 const ACTION_FAMILIES = Object.keys(VERB_FAMILIES).filter((f) => !READ_FAMILIES.has(f));
 
 /** Match one claim against the profiles of the tools. */
-export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState): ToolMatch {
+export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState, context?: ReadonlySet<string>): ToolMatch {
   const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
   const objects = new Set(claim.object.split(' ').filter((w) => w !== '').map(canonicalNoun));
   const hints = new Set((verbObjectHints.get(claim.verb) ?? []).map(canonicalNoun));
 
-  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number }> = [];
+  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
   profiles.forEach((profile, order) => {
-    const nameHits = count(objects, profile.nameNouns);
+    const nameHits = countRelated(objects, profile.nameNouns);
     let verb = verbScore(claim.verb, families, readClaim, profile);
     // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
     const objectOnly = verb === 0 && nameHits > 0 && !readClaim && !profile.read;
@@ -48,25 +66,38 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) return;
     const strong = objectOnly ? nameHits >= 2 : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
-    scored.push({ profile, total: verb + object, strong, objectOnly, order });
+    scored.push({ profile, total: verb + object, strong, objectOnly, order, nameHits });
   });
-  if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false };
+  if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
 
   const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
-  // "I checked" is satisfied by any fitting lookup that ran; actions must not confuse sibling tools.
-  const ranFirst = readClaim ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
-  scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || a.order - b.order);
+  // "I checked" is satisfied by any fitting lookup that ran, unless its object names a lookup ("I found
+  // your reservation" is the reservation lookup); actions must not confuse sibling tools.
+  const ranFirst = readClaim && !scored.some((x) => x.nameHits > 0) ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
+  // Equal fits are told apart by the context: a tool whose own nouns the conversation names
+  // ("Your reservation has been updated" after a request to change flights) is the better fit.
+  const named = (p: ToolProfile): number => (context === undefined ? 0 : count(p.nameNouns, context));
+  scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || named(b.profile) - named(a.profile) || a.order - b.order);
   const best = scored[0];
-  if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false };
+  if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
   let strong = best.strong;
   // A passthrough is the only way to act when no specific tool fits: its match is not family-only.
   if (!strong && best.profile.generic && scored.every((s) => s.profile.generic)) strong = scored.length === 1;
-  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong };
+  const fits = scored.map((s) => ({ tool: s.profile.name, total: s.total, object: s.nameHits, verb: !s.objectOnly }));
+  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong, fits, read: readClaim };
 }
 
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
-  // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads.
-  if (p.generic) return p.nameVerb === lemma ? 3 : p.descriptionVerbs.has(lemma) ? 2.5 : readClaim || !p.read ? 1 : 0;
+  // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads; a verb
+  // the lexicon's families do not know is not taken for one of its actions.
+  if (p.generic) {
+    if (p.nameVerb === lemma) return 3;
+    if (p.descriptionVerbs.has(lemma)) return 2.5;
+    // A verb that also reads ("returned 0 results") is not taken for one of its actions.
+    const sometimesReads = families.some((f) => READ_FAMILIES.has(f));
+    if (families.length === 0 || (!readClaim && sometimesReads)) return 0;
+    return readClaim || !p.read ? 1 : 0;
+  }
   if (p.read !== readClaim) {
     // A tool that both acts and reads ("action='search' returns offers; action='book' books") answers lookups too.
     if (readClaim && [...p.descriptionVerbs].some((v) => familiesOf(v).every((f) => READ_FAMILIES.has(f)))) return p.descriptionVerbs.has(lemma) ? 2.5 : 2;
@@ -75,12 +106,34 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   // The tool's own verb outranks a family match that also names the object: "removed the blender from
   // order 55120" is remove_item, not cancel_order.
   if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 4.5;
+  // WordNet synonyms of the tool's own verb ("modified" ~ change_password, "erased" ~ delete_file).
+  const related = p.nameVerb === null ? 0 : openRelation(lemma, p.nameVerb);
+  if (related >= 1) return 4.5;
+  if (related >= 0.8) return 3.5;
   if (p.descriptionVerbs.has(lemma)) return 2.5;
   if (families.some((f) => p.families.has(f))) return 2;
   for (const v of p.descriptionVerbs) if (familiesOf(v).some((f) => families.includes(f))) return 1.5;
   if (p.generic) return 1;
   if (lemma === '*' && !p.read) return 1;
   return 0;
+}
+
+/** Like {@link count}, also counting a word derived from the other by a noun suffix ("bag" ~ "baggage"). */
+function countRelated(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x) || [...b].some((y) => derivedNoun(x, y) || derivedNoun(y, x))) n++;
+  return n;
+}
+
+/** Noun-forming suffixes: a word of three letters or more plus one of these (and a doubled consonant) is derived from it. */
+const NOUN_SUFFIXES = ['age', 'ment', 'ion', 'ation', 'ance', 'ence', 'ery', 'ing', 'er', 'al', 'ure'];
+
+/** `long` is `short` plus a noun suffix: "baggage" ← "bag", "shipment" ← "ship", "passenger" ← "pass". */
+export function derivedNoun(short: string, long: string): boolean {
+  if (short.length < 3 || long.length <= short.length || !long.startsWith(short)) return false;
+  let rest = long.slice(short.length);
+  if (rest[0] === short[short.length - 1]) rest = rest.slice(1);
+  return NOUN_SUFFIXES.includes(rest);
 }
 
 function count(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

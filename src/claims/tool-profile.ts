@@ -8,6 +8,8 @@ import { GENERIC_TOOL_WORDS, READ_FAMILIES, STOPWORDS } from './lexicon.js';
 import { nounSynonyms } from './_lookup.js';
 import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
+import { enumParameters, type EnumParameter } from './_typed-values.js';
+import { openToolVerb } from './_open-verbs.js';
 
 /** A tool as the matcher sees it. */
 export interface ToolProfile {
@@ -30,6 +32,8 @@ export interface ToolProfile {
   descriptionNouns: ReadonlySet<string>;
   /** The tool only reads (its name verb, or the first verb of its description, is a read verb). */
   read: boolean;
+  /** String parameters with allowed values (`enum`) in the tool's JSON Schema; `[]` for a tool listed by name. */
+  enums: readonly EnumParameter[];
   /** A passthrough that can perform any action (a REST, SQL, CLI or shell gateway); `read` is then true when it is read-only. */
   generic: boolean;
 }
@@ -43,8 +47,15 @@ export function canonicalNoun(word: string): string {
 /** Build the profile of one tool. */
 export function profileTool(tool: ToolSpec): ToolProfile {
   const words = splitIdentifier(tool.name);
-  const verbAt = words.findIndex((w) => toolVerb(w) !== null);
-  const nameVerb = verbAt === -1 ? null : toolVerb(words[verbAt] ?? '');
+  let verbAt = words.findIndex((w) => toolVerb(w) !== null);
+  let nameVerb = verbAt === -1 ? null : toolVerb(words[verbAt] ?? '');
+  if (verbAt === -1) {
+    // A verb the families do not know ("notarize_contract", "think"): the first word of a longer name when
+    // it is a verb, else the first word that is mainly a verb ("stripe", "shell" are nouns first).
+    const leads = (i: number): boolean => i === 0 && words.length > 1;
+    verbAt = words.findIndex((w, i) => openToolVerb(w, leads(i)) !== null);
+    nameVerb = verbAt === -1 ? null : openToolVerb(words[verbAt] ?? '', leads(verbAt));
+  }
   const nameNouns = new Set(words.filter((_, i) => i !== verbAt).map(canonicalNoun));
   const nameActions = new Set(
     words.filter((w, i) => i > verbAt && verbAt !== -1 && toolVerb(w) !== null && !familiesOf(toolVerb(w) ?? '').includes('create')).map((w) => toolVerb(w) ?? w),
@@ -78,5 +89,6 @@ export function profileTool(tool: ToolSpec): ToolProfile {
     descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
   );
   if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
-  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic };
+  const enums = tool.parameters === undefined ? [] : enumParameters(tool.parameters);
+  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic, enums };
 }

@@ -27,6 +27,10 @@ export const failureTextPatterns: readonly RegExp[] = [
   /^[45]\d\d\s+(?:Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Method Not Allowed|Request Timeout|Conflict|Gone|Unprocessable (?:Entity|Content)|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b/i,
   // "timed out after 30s", "timeout waiting for pod readiness (120s)"
   /^(?:timed out|timeout (?:waiting|after|while|expired|exceeded|reached))\b/i,
+  // Failure in the domain's own words, in the result's first sentence: "Reservation failed", "We are
+  // unable to change your trip", "Payment declined", "Upstream call timed out after 30s". Counts of other
+  // things failing ("3 checks failed") and empty lookups ("No flights found") are data.
+  /^(?!\d)[^.!?;\n]{0,80}?\b(?:failed|unable to|cannot|can ?not|could not|couldn't|was not able to|were not able to|not (?:allowed|permitted|authori[sz]ed)|denied|declined|rejected|timed out|timeout after)\b/i,
 ];
 
 /** Values of a top-level `status` (compared lower-case) that report a failure. */

@@ -20,6 +20,11 @@ describe('resultFailure: results that report a failure', () => {
     ['404 Not Found', null],
     ['timeout waiting for pod readiness (120s)', null],
     ['timed out after 30s', null],
+    ['Reservation failed', null],
+    ['We are unable to change your trip: the flight has already departed.', null],
+    ['Payment declined by the issuing bank', null],
+    ['The upstream gateway timed out after 30s', null],
+    ['Sorry, the seat could not be assigned', null],
   ])('text %j', (text, expected) => {
     expect(resultFailure(text)).toBe(expected ?? text.trim());
   });
@@ -63,6 +68,9 @@ describe('resultFailure: successful results that merely mention errors', () => {
     'Found 3 lines containing Error: see below',
     '3 checks failed: lint, test, build',
     'Deployed. No errors.',
+    'No flights found for that date',
+    'Message sent. Attachments over 10 MB cannot be sent.',
+    'Booked 2 seats; 1 request was declined earlier by the passenger.',
     'Exceptional weather today',
     '',
     '[1, 2, 3]',
@@ -105,7 +113,7 @@ describe('resultFailure: successful results that merely mention errors', () => {
 describe('failure text patterns', () => {
   it('run in linear time on hostile input (ReDoS check)', () => {
     const hostile = ['a'.repeat(50_000), ' '.repeat(50_000), 'Error'.repeat(10_000), '.'.repeat(50_000) + '!', '1'.repeat(50_000), 'failed '.repeat(8_000)];
-    expect(failureTextPatterns).toHaveLength(11);
+    expect(failureTextPatterns).toHaveLength(12);
     for (const pattern of failureTextPatterns) {
       for (const text of hostile) {
         const start = performance.now();

@@ -1,0 +1,44 @@
+/**
+ * The specifics of a claim that can tie it to the call that did the work: dates and codes
+ * ("the nonstop flight HAT041 on May 21, 2024"). A sibling tool's successful call whose arguments hold
+ * one of them is the tool that did the work (corpus README: "several listed tools fit the claim").
+ * Linear-time patterns only.
+ */
+
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].map((m, i) => [m, i + 1]),
+);
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** "May 21, 2024", "May 21st", "21 May 2024", "2024-05-21" → "05-21" (and "2024-05-21" when a year is given). */
+const MONTH_FIRST = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s(\d{4})\b)?/gi;
+const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?(?:,?\s(\d{4})\b)?/gi;
+const ISO = /\b(\d{4})-(\d{2})-(\d{2})/g;
+const WORD = /[A-Za-z0-9][A-Za-z0-9-]*/g;
+
+/** A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B"). */
+function isCode(word: string): boolean {
+  return word.length >= 3 && word.length <= 24 && /\d/.test(word) && /[A-Za-z]/.test(word);
+}
+
+/** Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. */
+export function dateKeys(text: string): string[] {
+  const out: string[] = [];
+  const add = (month: number | undefined, day: number, year?: string): void => {
+    if (month === undefined || day < 1 || day > 31) return;
+    out.push(`${pad(month)}-${pad(day)}`);
+    if (year !== undefined) out.push(`${year}-${pad(month)}-${pad(day)}`);
+  };
+  for (const m of text.matchAll(MONTH_FIRST)) add(MONTHS.get((m[1] ?? '').toLowerCase()), Number(m[2]), m[3]);
+  for (const m of text.matchAll(DAY_FIRST)) add(MONTHS.get((m[2] ?? '').toLowerCase()), Number(m[1]), m[3]);
+  for (const m of text.matchAll(ISO)) add(Number(m[2]), Number(m[3]), m[1]);
+  return out;
+}
+
+/** The specifics of a claim's text, lower case: its date keys and its codes. */
+export function claimSpecifics(text: string): Set<string> {
+  const out = new Set<string>(dateKeys(text));
+  for (const m of text.matchAll(WORD)) if (isCode(m[0])) out.add(m[0].toLowerCase());
+  return out;
+}

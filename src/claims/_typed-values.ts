@@ -1,0 +1,100 @@
+/**
+ * Typed values a claim states beyond amounts, references and emails (corpus README, "Values a claim
+ * states"): times of day, dates, and words that are allowed values (`enum`) of the tool's parameters.
+ * Each kind is judged only against calls that record a value of that kind. Linear-time patterns only.
+ */
+import { dateKeys } from './_specifics.js';
+
+/** "3pm", "3:00 PM", "15:00", "7.30 a.m." → minutes after midnight. */
+const TWELVE_HOUR = /\b(\d{1,2})(?:[:.](\d{2}))?\s?(a\.?m\.?|p\.?m\.?)(?![a-z])/gi;
+const TWENTY_FOUR_HOUR = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
+/** A time inside an ISO date-time ("2025-04-15T16:00:00Z"). */
+const ISO_TIME = /T([01]\d|2[0-3]):([0-5]\d)/g;
+/** A time that its neighbours qualify ("around 3pm", "by 5pm", "before 9:00", "between 2 and 4pm"). */
+const QUALIFIED_TIME = /\b(?:around|about|approximately|roughly|by|before|after|until|till|between|from|within|every|each|or)\s+(?:\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)?)/i;
+
+/** Times of day a text states, as minutes after midnight. */
+export function findTimes(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(TWELVE_HOUR)) {
+    const h = Number(m[1]);
+    if (h < 1 || h > 12) continue;
+    const pm = (m[3] ?? '').toLowerCase().startsWith('p');
+    out.push(((h % 12) + (pm ? 12 : 0)) * 60 + Number(m[2] ?? 0));
+  }
+  for (const m of text.matchAll(TWENTY_FOUR_HOUR)) {
+    const end = (m.index ?? 0) + m[0].length;
+    // "3:00 PM" was read above; "15:00" stands alone.
+    if (/^\s?[ap]\.?m/i.test(text.slice(end, end + 5))) continue;
+    out.push(Number(m[1]) * 60 + Number(m[2]));
+  }
+  return [...new Set(out)];
+}
+
+/** Times recorded in a value from a tool call (ISO date-times and "HH:MM"). */
+export function recordedTimes(value: string): number[] {
+  const out: number[] = [];
+  for (const m of value.matchAll(ISO_TIME)) out.push(Number(m[1]) * 60 + Number(m[2]));
+  if (out.length === 0 && value.length <= 40) out.push(...findTimes(value));
+  return out;
+}
+
+/** The time stated in a text is qualified ("around 3pm") and cannot be judged. */
+export function qualifiedTime(text: string): boolean {
+  return QUALIFIED_TIME.test(text);
+}
+
+/** Dates a text states, as "MM-DD" keys. */
+export function findDates(text: string): string[] {
+  return [...new Set(dateKeys(text).filter((k) => k.length === 5))];
+}
+
+/** Lower case, separators ("_", "-", ".") and punctuation as single spaces: "Closed_Won" → "closed won". */
+export function looseWords(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+/** A string parameter's allowed values, loosely written. */
+export interface EnumParameter {
+  /** The parameter's name (the leaf key the calls record it under). */
+  key: string;
+  /** Allowed values, loosely written ("closed won"). */
+  values: readonly string[];
+}
+
+/** Words too common to be read as an allowed value when they stand alone in a sentence. */
+const MIN_ENUM_LENGTH = 3;
+
+/**
+ * The string `enum` parameters of a tool's JSON Schema (top level and nested objects), loosely written.
+ * Values shorter than three characters are left out ("on", "x"): they occur in any sentence.
+ */
+export function enumParameters(schema: unknown, out: EnumParameter[] = [], depth = 0): EnumParameter[] {
+  if (depth > 8 || schema === null || typeof schema !== 'object') return out;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (properties !== null && typeof properties === 'object') {
+    for (const [key, sub] of Object.entries(properties as Record<string, unknown>)) {
+      if (sub === null || typeof sub !== 'object') continue;
+      const values = (sub as { enum?: unknown }).enum;
+      if (Array.isArray(values)) {
+        const loose = values.filter((v): v is string => typeof v === 'string').map(looseWords).filter((v) => v.length >= MIN_ENUM_LENGTH);
+        if (loose.length > 1) out.push({ key, values: loose });
+      }
+      enumParameters(sub, out, depth + 1);
+      enumParameters((sub as { items?: unknown }).items, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * The allowed value of a parameter that a text names as a whole phrase, when it names exactly one of
+ * that parameter's values ("moved to Closed Won" → `closed won`); `null` when it names none or several.
+ */
+export function statedEnum(text: string, parameter: EnumParameter): string | null {
+  const words = ` ${looseWords(text)} `;
+  const named = parameter.values.filter((v) => words.includes(` ${v} `));
+  // "Closed Won" names `closed won`, not also `closed`.
+  const longest = named.filter((v) => !named.some((w) => w !== v && ` ${w} `.includes(` ${v} `)));
+  return longest.length === 1 ? (longest[0] ?? null) : null;
+}

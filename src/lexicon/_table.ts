@@ -1,0 +1,147 @@
+/**
+ * The generated lexicon table (data/lexicon.json, built from WordNet by scripts/build-lexicon.mjs), parsed on
+ * first use, and the indexes the query modules share, each built on first use too. Importing this module does
+ * nothing else.
+ */
+import { LEXICON_JSON } from './data/lexicon-data.js';
+
+/** One verb lemma's irregular forms: [verb index, past[], participle[], third[], gerund[], base[]]. */
+export type Inflection = [number, string[], string[], string[], string[], string[]];
+
+/** The shape of data/lexicon.json (format 1). Lemmas are lower case; multiword lemmas use spaces. */
+export interface LexiconTable {
+  format: 1;
+  /** Which WordNet release and packages the table was built from. */
+  source: string;
+  /** Every WordNet verb lemma, sorted. A verb's index in this list is its id elsewhere in the table. */
+  verbs: string[];
+  /** Per verb: flat pairs [synset id, sense tag count, …] in WordNet's sense order (commonest first). */
+  verbSenses: number[][];
+  /** Per verb synset id: its lexicographer file number (29 verb.body … 43 verb.weather). */
+  synsetLexfile: number[];
+  /** Per verb synset id: synset ids one hypernym, troponym or verb-group link away. */
+  synsetLinks: number[][];
+  /** Verb synset ids that are states whatever their file: copular senses (seem, look) and having (have, own). */
+  synsetStative: number[];
+  /** Irregular and spelling-changing forms from WordNet's verb.exc, per lemma. */
+  inflections: Inflection[];
+  /** Noun lemmas by first character: [front-coded lemmas, tag-count sums] (see {@link decodeLemmas}). */
+  nouns: LemmaBuckets;
+  /** noun.exc: [form, lemma, …]. */
+  nounExceptions: string[][];
+  /** Noun lemma ('_' for spaces) -> verb ids it is derivationally related to. */
+  nounVerbs: Record<string, number[]>;
+  adjectives: LemmaBuckets;
+  adjectiveExceptions: string[][];
+  /** Adjective lemma -> verb ids (participle-of and derivation pointers). */
+  adjectiveVerbs: Record<string, number[]>;
+  adverbs: LemmaBuckets;
+}
+
+/**
+ * A lemma set split by first character. Each bucket is [lemmas, counts]: lemmas front-coded (see
+ * {@link decodeLemmas}), counts the per-lemma sums of sense tag counts in base 36 ('' for 0), comma-separated.
+ */
+export type LemmaBuckets = Record<string, [string, string]>;
+
+/** Lemma -> tag-count lookups over a {@link LemmaBuckets}, decoding a bucket the first time it is needed. */
+export class LemmaTable {
+  readonly #buckets: () => LemmaBuckets;
+  readonly #decoded = new Map<string, Map<string, number>>();
+
+  constructor(buckets: () => LemmaBuckets) {
+    this.#buckets = buckets;
+  }
+
+  #bucket(lemma: string): Map<string, number> | undefined {
+    const key = lemma.charAt(0);
+    let map = this.#decoded.get(key);
+    if (map === undefined) {
+      const coded = Object.hasOwn(this.#buckets(), key) ? this.#buckets()[key] : undefined;
+      if (coded === undefined) return undefined;
+      map = decodeLemmas(coded[0], coded[1]);
+      this.#decoded.set(key, map);
+    }
+    return map;
+  }
+
+  /** True when the lemma (lower case, spaces in multiword lemmas) is in the set. */
+  has(lemma: string): boolean {
+    return this.#bucket(lemma)?.has(lemma) ?? false;
+  }
+
+  /** The lemma's tag-count sum, or undefined when it is not in the set. */
+  get(lemma: string): number | undefined {
+    return this.#bucket(lemma)?.get(lemma);
+  }
+}
+
+let table: LexiconTable | undefined;
+
+/** The parsed table (parsed once, on the first call). */
+export function lexiconTable(): LexiconTable {
+  return (table ??= JSON.parse(LEXICON_JSON) as LexiconTable);
+}
+
+/** Returns a function that computes `make()` on its first call and the same value after. */
+export function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let done = false;
+  return () => {
+    if (!done) {
+      value = make();
+      done = true;
+    }
+    return value as T;
+  };
+}
+
+/**
+ * Decodes a front-coded lemma list with its counts into a Map lemma -> tag count. Each entry is one character
+ * (48 + the length of the prefix it shares with the previous entry) followed by the rest of the entry; entries
+ * are joined by ' ', and '_' stands for a space inside a multiword lemma.
+ */
+export function decodeLemmas(coded: string, counts: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const entries = coded.split(' ');
+  const numbers = counts.split(',');
+  let prev = '';
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i] as string;
+    prev = prev.slice(0, e.charCodeAt(0) - 48) + e.slice(1);
+    const n = numbers[i];
+    out.set(prev.includes('_') ? prev.replaceAll('_', ' ') : prev, n === undefined || n === '' ? 0 : parseInt(n, 36));
+  }
+  return out;
+}
+
+/** Verb lemma -> verb id. */
+export const verbIds = lazy(() => new Map(lexiconTable().verbs.map((v, i) => [v, i])));
+
+/** The sum of a verb's sense tag counts, by verb id. */
+export function verbTagCount(id: number): number {
+  const flat = lexiconTable().verbSenses[id] ?? [];
+  let sum = 0;
+  for (let i = 1; i < flat.length; i += 2) sum += flat[i] as number;
+  return sum;
+}
+
+/** Verb synset ids read as states (see {@link LexiconTable.synsetStative}). */
+export const stativeSynsets = lazy(() => new Set(lexiconTable().synsetStative));
+
+const nouns = new LemmaTable(() => lexiconTable().nouns);
+const adjectives = new LemmaTable(() => lexiconTable().adjectives);
+const adverbs = new LemmaTable(() => lexiconTable().adverbs);
+/** Noun lemma -> sum of its sense tag counts. */
+export const nounTable = (): LemmaTable => nouns;
+/** Adjective lemma -> sum of its sense tag counts. */
+export const adjectiveTable = (): LemmaTable => adjectives;
+/** Adverb lemma -> sum of its sense tag counts. */
+export const adverbTable = (): LemmaTable => adverbs;
+
+/** Exception list as a Map form -> lemmas ('_' and ' ' both read as a space). */
+export function exceptionMap(rows: string[][]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [form, ...lemmas] of rows) if (form !== undefined) out.set(form, lemmas);
+  return out;
+}

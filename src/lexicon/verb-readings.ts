@@ -1,0 +1,162 @@
+/**
+ * Verb readings of a word form: which WordNet verb lemma(s) it inflects and how. Irregular forms come from
+ * WordNet's verb.exc; regular ones are undone by suffix rules (-s/-es/-ies, -ed/-d/-ied, -ing, a doubled final
+ * consonant) and kept only when the result is a WordNet verb lemma. British spellings (-ise, -yse, -our) and
+ * the prefixes re-/un-/de-/pre-/dis-/co-/over-/up- (with or without a hyphen) are tried when the form itself
+ * has no reading.
+ */
+import { irregularForms, irregularReadings } from './_irregular.js';
+import { verbIds, verbTagCount } from './_table.js';
+
+/** How a word form inflects its lemma: base (also non-third present), third person -s, past, past participle, -ing. */
+export type VerbForm = 'base' | 'third' | 'past' | 'participle' | 'gerund';
+
+/** One reading of a word form as a verb. `lemma` is lower case; a prefixed lemma may not be a WordNet verb (see {@link verbBase}). */
+export interface VerbReading {
+  lemma: string;
+  form: VerbForm;
+}
+
+/** Prefixes stripped when a form has no reading of its own, longest first so "over" is tried before "o…". */
+export const VERB_PREFIXES: readonly string[] = ['over', 'pre', 'dis', 're', 'un', 'de', 'co', 'up'];
+
+/**
+ * True when `lemma` is a WordNet verb lemma: a single word, or a multiword verb written with spaces or '_'
+ * ("look up", "look_up"). Case-insensitive.
+ */
+export function isVerb(lemma: string): boolean {
+  return verbIds().has(lemma.toLowerCase().replaceAll('_', ' '));
+}
+
+const CONSONANT = /^[bcdfghjklmnpqrstvwxz]$/;
+const isConsonant = (c: string | undefined): boolean => c !== undefined && CONSONANT.test(c);
+
+/**
+ * True when the lemma's listed past is a strong (vowel-changing) form such as saw/see or came/come, which rules
+ * out a regular -ed reading ("seed" is not a past of "see"). Listed pasts in -t or -ed (learnt, lit, cancelled)
+ * are spelling variants that leave the regular form valid (learned, lighted, canceled).
+ */
+function hasStrongPast(lemma: string): boolean {
+  const past = irregularForms().get(lemma)?.past;
+  return past !== undefined && past.length > 0 && past.every((f) => !f.endsWith('t') && !f.endsWith('ed') && f !== lemma);
+}
+
+/** Regular readings: undo one inflectional suffix and keep the candidates that are WordNet verbs. */
+function regularReadings(w: string): VerbReading[] {
+  const out: VerbReading[] = [];
+  const tryLemma = (lemma: string, form: VerbForm): void => {
+    if (lemma.length < 2 || lemma.includes(' ') || !verbIds().has(lemma)) return;
+    if ((form === 'past' || form === 'participle') && hasStrongPast(lemma)) return;
+    out.push({ lemma, form });
+  };
+  if (w.endsWith('s') && !w.endsWith('ss')) {
+    tryLemma(w.slice(0, -1), 'third');
+    if (w.endsWith('es')) tryLemma(w.slice(0, -2), 'third');
+    if (w.endsWith('ies')) tryLemma(w.slice(0, -3) + 'y', 'third');
+  }
+  const undo = (stem: string, forms: readonly VerbForm[]): void => {
+    const last = stem[stem.length - 1];
+    for (const form of forms) {
+      tryLemma(stem, form);
+      tryLemma(stem + 'e', form);
+      // booked/booking; notarized/notarizing; stopped/stopping, cancelled/cancelling.
+      if (isConsonant(last) && stem[stem.length - 2] === last) tryLemma(stem.slice(0, -1), form);
+    }
+  };
+  if (w.endsWith('ied')) {
+    tryLemma(w.slice(0, -3) + 'y', 'past');
+    tryLemma(w.slice(0, -3) + 'y', 'participle');
+  }
+  if (w.endsWith('ed')) undo(w.slice(0, -2), ['past', 'participle']);
+  if (w.endsWith('ing')) undo(w.slice(0, -3), ['gerund']);
+  return out;
+}
+
+/** Readings of the form as it is spelled: irregular, base, regular. */
+function directReadings(w: string): VerbReading[] {
+  const out = [...(irregularReadings().get(w) ?? [])];
+  if (verbIds().has(w)) out.push({ lemma: w, form: 'base' });
+  out.push(...regularReadings(w));
+  return out;
+}
+
+/** The British spellings -ise/-yse/-our turned American (-ize/-yze/-or) in the stem of an inflected form, or null. */
+function americanSpelling(w: string): string | null {
+  for (const [from, to] of [['is', 'iz'], ['ys', 'yz'], ['our', 'or']] as const) {
+    for (const suffix of ['e', 'es', 'ed', 'ing', '', 's']) {
+      if (from !== 'our' && (suffix === '' || suffix === 's')) continue;
+      if (from === 'our' && (suffix === 'e' || suffix === 'es')) continue;
+      const end = from + suffix;
+      if (w.length > end.length + 2 && w.endsWith(end)) return w.slice(0, w.length - end.length) + to + suffix;
+    }
+  }
+  return null;
+}
+
+/**
+ * The American spelling of a British verb lemma when that is a WordNet verb too and at least as common by tag
+ * counts (notarise → notarize, analyse → analyze, honour → honor; but advertise stays: advertize is rarer),
+ * else the lemma.
+ */
+export function americanLemma(lemma: string): string {
+  const american = americanSpelling(lemma);
+  if (american === null) return lemma;
+  const id = verbIds().get(american);
+  const own = verbIds().get(lemma);
+  if (id === undefined) return lemma;
+  return own === undefined || verbTagCount(id) >= verbTagCount(own) ? american : lemma;
+}
+
+/** Readings without prefix stripping: as spelled (British lemmas in American spelling), else in American spelling. */
+function unprefixedReadings(w: string): VerbReading[] {
+  const direct = directReadings(w);
+  if (direct.length > 0) return direct.map((r) => ({ lemma: americanLemma(r.lemma), form: r.form }));
+  const american = americanSpelling(w);
+  return american === null ? [] : directReadings(american);
+}
+
+/**
+ * Every verb reading of a word form, in a stable order (irregular, base, regular; duplicates removed).
+ *
+ * "sent" → send past and participle; "notarised" → notarize; "re-issued" and "reissued" → reissue (a prefixed
+ * lemma is kept as one word even when WordNet lacks it: {@link verbBase} gives "issue"); "set" → set base,
+ * past and participle; "booking" → book gerund. Returns [] for a form with no verb reading. The form is
+ * lower-cased; a form with spaces (a multiword verb) is looked up as a lemma only.
+ */
+export function verbReadings(form: string): VerbReading[] {
+  const w = form.trim().toLowerCase();
+  if (w.length === 0) return [];
+  let readings = unprefixedReadings(w);
+  if (readings.length === 0) {
+    for (const prefix of VERB_PREFIXES) {
+      if (!w.startsWith(prefix)) continue;
+      const rest = w.startsWith('-', prefix.length) ? w.slice(prefix.length + 1) : w.slice(prefix.length);
+      if (rest.length < 3) continue;
+      readings = unprefixedReadings(rest).map((r) => ({ lemma: prefix + r.lemma, form: r.form }));
+      if (readings.length > 0) break;
+    }
+  }
+  const seen = new Set<string>();
+  return readings.filter((r) => {
+    const key = `${r.lemma}|${r.form}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The verb a lemma is built on: a lemma with a re-/un-/de-/pre-/dis-/co-/over-/up- prefix that is not itself a
+ * WordNet verb gives the rest when that is one ("reissue" → "issue" if WordNet lacks "reissue", "unenroll" →
+ * "enroll"); any other lemma is returned unchanged (lower-cased).
+ */
+export function verbBase(lemma: string): string {
+  const l = lemma.trim().toLowerCase().replaceAll('_', ' ');
+  if (isVerb(l)) return americanLemma(l);
+  for (const prefix of VERB_PREFIXES) {
+    if (!l.startsWith(prefix)) continue;
+    const rest = l.startsWith('-', prefix.length) ? l.slice(prefix.length + 1) : l.slice(prefix.length);
+    if (rest.length >= 3 && isVerb(rest)) return americanLemma(rest);
+  }
+  return l;
+}
