@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { Bench } from 'tinybench';
 import { action, check, checkTurns, guard, idField } from '../dist/index.js';
+import { runScaling } from './scaling.js';
 
 const shared = new URL('../../shared/real/tau-airline.jsonl', import.meta.url);
 const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url);
@@ -299,3 +300,6 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   if (!up) console.log('8. store (PostgreSQL): not run, no server at 127.0.0.1:5432 (pg_isready)');
   else for (const line of await (await import('./postgres.js')).postgresBench()) console.log(line);
 }
+
+// 7. Claim pipeline scaling on crafted replies (bench/scaling.js).
+runScaling(7);

@@ -4,6 +4,7 @@
  */
 import type { ConversationEvent, MessageFormat } from './conversation.js';
 import type { Ledger, LedgerEntry } from './ledger.js';
+import { assertTextLength } from './_input-limit.js';
 import { readConversation } from './readers/index.js';
 import { Receipt, type ReceiptJSON } from './receipt.js';
 import { normalizeTools, type ToolSpec } from './tools.js';
@@ -59,9 +60,15 @@ export function turnReceiptToJSON(t: TurnReceipt): TurnReceiptJSON {
 /**
  * Check one reply against a ledger: every entry may back a claim, and every successful entry the
  * reply never mentions is `ranButUnreported`.
- * @throws ClaimcheckError `invalid_tool` when `options.tools` holds something that is not a tool.
+ *
+ * Time is linear in the length of the reply (and request). Limit: the reply and the request are each at
+ * most 4,194,304 characters (UTF-16 code units, `string.length`; 4 MiB of ASCII text).
+ * @throws ClaimcheckError `input_too_large` when the reply or `options.request` is longer than the limit
+ *   (`data: { length, limit }`); `invalid_tool` when `options.tools` holds something that is not a tool.
  */
 export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], options: CheckReplyOptions = {}): Receipt {
+  assertTextLength(reply, 'The reply');
+  if (options.request !== undefined) assertTextLength(options.request, 'The request');
   const entries = Array.isArray(ledger) ? (ledger as readonly LedgerEntry[]) : (ledger as Ledger).entries;
   const tools = options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools;
   return judgeReply({
@@ -80,7 +87,11 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
  * conversation, or later in the same turn before the next assistant text or user message;
  * `ranButUnreported` covers the turn's own stretch (rules: the corpus README, "What counts as a claim").
  * Appending messages never changes an earlier turn's receipt.
- * @throws ClaimcheckError `unreadable_messages`, `unknown_format` or `invalid_tool` for input it cannot read.
+ *
+ * Time is linear in the conversation's length. Limit: each user and assistant message's text is at most
+ * 4,194,304 characters (UTF-16 code units; 4 MiB of ASCII text).
+ * @throws ClaimcheckError `unreadable_messages`, `unknown_format` or `invalid_tool` for input it cannot read;
+ *   `input_too_large` for a message text over the limit (`data: { length, limit }`).
  */
 export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
   const conversation = readConversation(messages, { format: options.format ?? 'auto', tools: options.tools });
@@ -99,6 +110,7 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
       stretch.push(e.entry);
       continue;
     }
+    assertTextLength(e.text, `Message ${e.index}'s text`);
     if (e.kind === 'user') {
       request = e.text;
       stretch = [];
@@ -131,6 +143,7 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
  * The receipt of the conversation's final reply: the same as the last turn of {@link checkTurns}
  * (an earlier run's call backs a restatement). A conversation with no assistant text gets a receipt
  * with no claims whose `ranButUnreported` lists the calls after the user's last message.
+ * @throws ClaimcheckError as {@link checkTurns}.
  */
 export function checkMessages(messages: unknown, options: CheckMessagesOptions = {}): Receipt {
   const turns = checkTurns(messages, options);

@@ -22,6 +22,11 @@ export const ClaimcheckErrorCode = {
   invalidInput: 'invalid_input',
   /** A labelled corpus case that is not in the documented case format. */
   invalidCase: 'invalid_case',
+  /**
+   * A reply, request or message text longer than the checker reads: 4,194,304 characters (UTF-16 code
+   * units; 4 MiB of ASCII). `data`: `{ length, limit }`.
+   */
+  inputTooLarge: 'input_too_large',
   // Raised by a guard result's `raiseOnFailure()`, one code per failure category (`data`: the result's
   // `failure`, `tool` and `callId`). The first eight are the validation categories; the executor was not run.
   /** The arguments text is not valid JSON. */

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
+import { Ledger } from '../src/ledger.js';
 import { commonVerbs, pastForms } from '../src/lexicon/index.js';
 
 const verbs = commonVerbs(1000, ['act', 'read']);
@@ -17,7 +18,7 @@ function readsAsClaim(verb: string): boolean {
   const p = past[0];
   const pp = participle[0] ?? p;
   if (p === undefined || pp === undefined) return false;
-  const ledger = [{ tool, args: {}, status: 'ok' as const, result: 'done' }];
+  const ledger = new Ledger({}, [{ tool, status: 'ok', result: 'done' }]);
   return [`I ${p} the widget.`, `The widget was ${pp}.`, `Widget ${pp} ✅`].every((text) =>
     check(text, ledger, { tools: [tool] }).confirmed.some((c) => c.tool === tool),
   );
@@ -32,7 +33,7 @@ describe('open vocabulary', () => {
   }, 120_000);
 
   it('reads a verb no hand list names, in British spelling and with a prefix', () => {
-    const ledger = [{ tool: 'notarize_contract', args: {}, status: 'ok' as const, result: 'ok' }];
+    const ledger = new Ledger({}, [{ tool: 'notarize_contract', status: 'ok', result: 'ok' }]);
     expect(check('Both contracts notarised ✅', ledger).confirmed.map((c) => c.tool)).toEqual(['notarize_contract']);
     expect(check("I've re-issued the voucher.", [], { tools: ['reissue_voucher'] }).claimedButNeverRan.map((c) => c.tool)).toEqual(['reissue_voucher']);
   });

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ClaimcheckError } from '../errors.js';
+import { assertTextLength } from '../_input-limit.js';
 import type { Ledger, LedgerEntry } from '../ledger.js';
 import { Receipt } from '../receipt.js';
 import type { ValidationFailure } from '../validate/validation-failure.js';
@@ -89,6 +90,9 @@ export class GuardImpl implements Guard {
   checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
     this.#assertOpen();
     if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
+    // Over the limit is the caller's input, not a claimcheck fault: thrown, never an empty (clean) receipt. The turn stays open.
+    assertTextLength(text, 'The reply');
+    if (options.request !== undefined) assertTextLength(options.request, 'The request');
     this.#bypassChecks++;
     const entries = this.#turnEntries;
     const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));

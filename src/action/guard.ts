@@ -142,7 +142,10 @@ export interface Guard {
    * the turn. Each judged claim carries its tool's `operation` state; a confirmed claim about an action
    * whose operation is not `posted` moves to `claimedButNeverRan` with reason `not_proven`. The receipt
    * is sent to the sink. A claimcheck fault gives an empty receipt and is logged (fail open).
-   * @throws ClaimcheckError `invalid_options` when `text` is not a string; `guard_closed` after `close()`.
+   * Linear in the reply's length; limit: `text` and `options.request` are each at most 4,194,304
+   * characters (UTF-16 code units; 4 MiB of ASCII text).
+   * @throws ClaimcheckError `invalid_options` when `text` is not a string; `input_too_large` when `text` or
+   *   `options.request` is over the limit (the turn stays open); `guard_closed` after `close()`.
    */
   checkBypass(text: string, options?: CheckBypassOptions): Receipt;
   /**

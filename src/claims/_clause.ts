@@ -19,7 +19,10 @@ import type { ClaimForm } from './extract-claims.js';
 export interface ClauseState {
   /** `passive`: the clause was a passive ("has been created"), so a bare participle continues it ("and sent to"). */
   subject: 'none' | 'self' | 'other' | 'drop' | 'passive';
-  /** Subject words of a passive, carried into its continuation. */
+  /**
+   * Subject words of a passive, carried into its continuation: at most the last {@link CARRIED_SUBJECT}
+   * words (the noun phrase's head and its modifiers), so a sentence of many continuations stays linear.
+   */
   passiveSubject?: string[];
   /** A negation, future, offer or modal governs the sentence so far. */
   blocked: boolean;
@@ -41,6 +44,8 @@ interface ReadOptions {
   sentence: string;
   /** Lemmas the listed tools are named after: verbs of any class that claim an action here. */
   toolVerbs?: ReadonlySet<string>;
+  /** {@link mentionsYou} of the sentence, asked at most once per sentence (not once per clause). */
+  mentionsYou: () => boolean;
 }
 
 const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
@@ -51,6 +56,8 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'hi
 /** Verbs that read as a person's own act after a bare noun phrase ("Priya replied"), never as a status line. */
 const ACTIVE_READING = new Set(['email', 'reply', 'text', 'message', 'call', 'respond', 'write', 'confirm', 'agree', 'decide', 'note', 'approve', 'reject', 'decline', 'accept', 'sign', 'pay', 'order', 'book', 'find', 'check', 'ask', 'say', 'tell', 'mention']);
 const DETERMINER_BEFORE = new Set(['the', 'a', 'an']);
+/** How many subject words a passive passes on to the clauses that continue it ("…has been created and sent"). */
+const CARRIED_SUBJECT = 12;
 const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 
 /** Find the claims of one clause and the state it passes on. */
@@ -70,6 +77,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const later = (): { outside: boolean; failure: boolean } => (cues ??= { outside: pastTime(words), failure: words.some((w) => FAILURE.has(w)) });
 
   let otherActor = false;
+  let prefix: ClausePrefix | null = null;
+  const prefixOf = (): ClausePrefix => (prefix ??= clausePrefix(words));
   for (let i = 0; i < words.length; i++) {
     const hit = pastVerbAt(words, i, options.toolVerbs);
     if (hit === null) continue;
@@ -80,7 +89,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (active && words[hit.end] === 'to' && isVerb(words[hit.end + 1] ?? '') && pastVerbAt(words, hit.end + 1) === null && !pastForms.has(words[i] ?? '')) continue;
     // "Given the circumstances", "Based on…": a participle used as a preposition.
     if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
-    const verdict = classify(words, hit, inherited, { ...options, clause });
+    const verdict = classify(words, hit, inherited, { ...options, lowerClause }, prefixOf);
     if (verdict === null) continue;
     if (verdict.descriptive === true) {
       if (verdict.adjective !== true) otherActor = true;
@@ -95,13 +104,13 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       pre.some((_, k) => notYetAt(pre, k)) ||
       offer;
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
-    if (subject === 'passive') nextState.passiveSubject = subjectTokens;
+    if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || later().failure || later().outside) return { claims: [], state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
     if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: [], state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words, hit.end, hit.end + 4))) return { claims: [], state: { ...nextState, subject: 'other' } };
-    if (hit.ambiguous && form === 'head' && !options.statusLine && /\byou\b|\byourself\b/i.test(options.sentence)) return { claims: [], state: nextState };
+    if (hit.ambiguous && form === 'head' && !options.statusLine && options.mentionsYou()) return { claims: [], state: nextState };
     if (form === 'passive' || form === 'status') {
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
       if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
@@ -161,7 +170,39 @@ interface Classified {
   adjective?: boolean;
 }
 
-function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions & { clause: string }): Classified | null {
+/**
+ * What {@link classify} asks of the words before a participle, answered for every prefix of the clause
+ * in one pass, so a clause with many participles ("the sent the sent…") is read in linear time.
+ */
+interface ClausePrefix {
+  /** Index of the first "have", "has" or "had"; `Infinity` when there is none. */
+  firstHave: number;
+  /** Indices of the words that are not {@link FILLERS}, in order. */
+  content: number[];
+  /** `counts[i]`: how many of `words[0..i]` are not fillers. */
+  counts: Int32Array;
+  /** Index of the first word (not a filler) that is a personal pronoun; `Infinity` when there is none. */
+  firstPronoun: number;
+}
+
+function clausePrefix(words: readonly string[]): ClausePrefix {
+  let firstHave = Infinity;
+  let firstPronoun = Infinity;
+  const content: number[] = [];
+  const counts = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (firstHave === Infinity && (w === 'have' || w === 'has' || w === 'had')) firstHave = i;
+    if (!FILLERS.has(w)) {
+      content.push(i);
+      if (firstPronoun === Infinity && (OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) firstPronoun = i;
+    }
+    counts[i] = content.length;
+  }
+  return { firstHave, content, counts, firstPronoun };
+}
+
+function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions & { lowerClause: string }, prefixOf: () => ClausePrefix): Classified | null {
   let j = hit.index - 1;
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
   if (j < 0) {
@@ -177,28 +218,34 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     while (k >= 0 && (PASSIVE_AUX.has(words[k] ?? '') || PASSIVE_FILLERS.has(words[k] ?? '') || words[k] === 'have' || words[k] === 'has' || words[k] === 'had')) k--;
     // "to be transferred", "can be cancelled": a bare "be" never reports a finished act.
     if (words.slice(k + 1, hit.index).includes('be')) return null;
-    const subjectTokens = words.slice(0, k + 1);
-    const head = subjectTokens[subjectTokens.length - 1];
+    // The head is read before the subject is copied: a clause may reject many passives ("who was sent…") before one claims.
+    const head = words[k];
     if (head !== undefined && FIRST_PERSON.has(head)) return null;
     if (head === 'who' || head === 'that' || head === 'which') return null;
-    return { form: 'passive', subject: 'passive', subjectTokens, blocked: false };
+    return { form: 'passive', subject: 'passive', subjectTokens: words.slice(0, k + 1), blocked: false };
   }
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
-  const raw = words.slice(0, j + 1);
-  const np = raw.filter((w) => !FILLERS.has(w));
+  const prefix = prefixOf();
   // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.
-  if (raw.some((w) => w === 'have' || w === 'has' || w === 'had')) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
+  if (prefix.firstHave <= j) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
   const next = words[hit.end];
   // "the updated invoice", "one checked bag": a participle used as an adjective, no actor at all.
   if (DETERMINERS.has(before)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
   // "Priya replied to the thread", "Jonas emailed to confirm": a person doing it, not a status line.
   if (ACTIVE_READING.has(hit.lemma) && !options.statusLine) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
-  // In a list item the participle is the line's predicate when punctuation follows it ("Account created
-  // (Engineering)"); a noun right after it makes it a modifier ("airline cancelled flight").
-  const punctuated = options.statusLine && /^[\s]*[(:,;—–-]/.test(options.clause.toLowerCase().split(words[hit.index] ?? '\u0000')[1] ?? 'x');
-  const followerOk = punctuated || next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next);
-  if ((np.length <= 5 || options.statusLine) && followerOk && !np.some((w) => OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) {
-    return { form: 'status', subject: 'other', subjectTokens: np, blocked: false };
+  // The noun phrase before the participle (words[0..j] less fillers) is asked about through the clause's
+  // prefix answers and copied only when it is the status line's subject: each participle costs O(1).
+  const count = prefix.counts[j] ?? 0;
+  if ((count <= 5 || options.statusLine) && prefix.firstPronoun > j) {
+    // In a list item the participle is the line's predicate when punctuation follows it ("Account created
+    // (Engineering)"); a noun right after it makes it a modifier ("airline cancelled flight").
+    const punctuated = (): boolean => {
+      // What follows the verb's first occurrence in the clause (lower-cased once per clause).
+      const at = options.lowerClause.indexOf(words[hit.index] ?? '\u0000');
+      return /^[\s]*[(:,;—–-]/.test(at === -1 ? 'x' : options.lowerClause.slice(at + (words[hit.index] ?? '').length));
+    };
+    const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next) || (options.statusLine && punctuated());
+    if (followerOk) return { form: 'status', subject: 'other', subjectTokens: prefix.content.slice(0, count).map((k) => words[k] ?? ''), blocked: false };
   }
   return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
 }
@@ -222,6 +269,11 @@ export function negationAt(words: readonly string[], k: number): boolean {
 function isLabel(clause: string, sentence: string): boolean {
   const at = sentence.indexOf(':');
   return at > 0 && sentence.slice(0, at).trim() === clause.trim().replace(/:$/, '');
+}
+
+/** The sentence says "you" or "yourself": an ambiguous head verb may then be the user's act. */
+export function mentionsYou(sentence: string): boolean {
+  return /\byou\b|\byourself\b/i.test(sentence);
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */

@@ -114,8 +114,9 @@ export function isInfinitive(word: string): boolean {
 export function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: string): boolean {
   const rest = words.slice(hit.end);
   if (rest.length > 1 || (rest.length === 1 && !['at', 'on', 'by', 'date', 'time', 'from', 'to', 'for'].includes(rest[0] ?? ''))) return false;
-  const colon = sentence.indexOf(':');
-  if (hit.index !== 0 || colon < 1 || colon > 30) return false;
+  if (hit.index !== 0) return false;
+  const colon = sentence.slice(0, 31).indexOf(':');
+  if (colon < 1) return false;
   // "Created At: 2024-05-14" is a field; "Blocked: Lunch w/ Grandma" reports an act.
   const value = tokenizeValue(sentence.slice(colon + 1));
   return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value);
@@ -123,10 +124,13 @@ export function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: 
 
 const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'today', 'yesterday', 'tomorrow', 'n/a', 'none', 'never', 'yes', 'no', 'true', 'false']);
 
+/** The first word of `text`, lower case: scans only as far as that word. */
 function tokenizeValue(text: string): string {
-  const t = text.trim().toLowerCase();
-  const end = t.search(/[\s,]/);
-  return end === -1 ? t : t.slice(0, end);
+  let start = 0;
+  while (start < text.length && /\s/.test(text[start] ?? '')) start++;
+  let end = start;
+  while (end < text.length && !/[\s,]/.test(text[end] ?? '')) end++;
+  return text.slice(start, end).toLowerCase();
 }
 
 /** "The booking has been completed" claims a booking: a completion verb takes its action from its subject. */

@@ -7,7 +7,7 @@
  * with " — "), checklists. Every pattern here is linear-time (no nested quantifiers).
  */
 import { DRAFT_CUES, STATUS_MARKS } from './lexicon.js';
-import { unlink, unquote } from './_scan.js';
+import { squeezeSpaces, unlink, unquote } from './_scan.js';
 
 /** One cleaned line of the reply. */
 export interface ReplyLine {
@@ -86,7 +86,7 @@ function cleanLine(line: string): ReplyLine | null {
     status = true;
     text = text.replace(STATUS_MARK_ALL, ' ✅ ');
   }
-  if (text.includes('  ') || text.includes('\t')) text = text.replace(/\s+/g, ' ').trim();
+  if (text.includes('  ') || text.includes('\t')) text = squeezeSpaces(text);
   if (text === '') return null;
   return { text, status, item: false, table: false };
 }
@@ -133,7 +133,7 @@ function cleanMarkedLine(line: string): ReplyLine | null {
     status = true;
     text = text.replace(STATUS_MARK_ALL, ' ✅ ');
   }
-  text = text.replace(/\s+/g, ' ').trim();
+  text = squeezeSpaces(text);
   if (text === '') return null;
   return { text, status, item, table };
 }

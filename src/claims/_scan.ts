@@ -30,48 +30,96 @@ export function scanEmails(text: string): string[] {
   return [...out];
 }
 
+/**
+ * `text.indexOf(search, from)` for calls whose `from` never decreases: each answer is kept until the
+ * scan passes it, so a run of openers without a closer searches the rest of the text once, not once per opener.
+ */
+function forwardSearch(text: string): (search: string, from: number) => number {
+  const known = new Map<string, number>();
+  return (search, from) => {
+    const at = known.get(search);
+    if (at !== undefined && (at === -1 || at >= from)) return at;
+    const found = text.indexOf(search, from);
+    known.set(search, found);
+    return found;
+  };
+}
+
 /** Markdown links `[text](url)` → `text`. */
 export function unlink(text: string): string {
-  let out = '';
+  const out: string[] = [];
+  let copied = 0;
   let i = 0;
+  const next = forwardSearch(text);
   for (let mid = text.indexOf('](', i); mid !== -1; mid = text.indexOf('](', i)) {
-    const open = text.lastIndexOf('[', mid);
-    const close = text.indexOf(')', mid + 2);
+    // The last "[" between the previous link (or skipped "](") and this one: the spans searched never overlap.
+    const back = text.slice(i, mid).lastIndexOf('[');
+    const open = back === -1 ? -1 : i + back;
+    const close = next(')', mid + 2);
     if (open < i || close === -1 || text.slice(open + 1, mid).includes('\n')) {
-      out += text.slice(i, mid + 2);
       i = mid + 2;
       continue;
     }
-    out += text.slice(i, open) + text.slice(open + 1, mid);
-    i = close + 1;
+    out.push(text.slice(copied, open), text.slice(open + 1, mid));
+    copied = i = close + 1;
   }
-  return out + text.slice(i);
+  out.push(text.slice(copied));
+  return out.join('');
 }
 
-const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([
-  ['"', '"'],
-  ['“', '”'],
-  ['«', '»'],
+/** Opening double quote (char code) → its closing quote. */
+const QUOTE_PAIRS: ReadonlyMap<number, string> = new Map([
+  [0x22, '"'], // "…"
+  [0x201c, '”'], // “…”
+  [0xab, '»'], // «…»
 ]);
 
 /** Replace each double-quoted span (on one line) with `replacement`: quoted text is not the agent's statement. */
 export function unquote(text: string, replacement: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i] ?? '';
-    const closer = QUOTE_PAIRS.get(ch);
-    if (closer !== undefined) {
-      const end = text.indexOf(closer, i + 1);
-      const newline = text.indexOf('\n', i + 1);
-      if (end !== -1 && (newline === -1 || end < newline)) {
-        out += replacement;
-        i = end + 1;
-        continue;
-      }
+  const out: string[] = [];
+  let copied = 0;
+  const next = forwardSearch(text);
+  for (let i = 0; i < text.length; i++) {
+    const closer = QUOTE_PAIRS.get(text.charCodeAt(i));
+    if (closer === undefined) continue;
+    const end = next(closer, i + 1);
+    const newline = next('\n', i + 1);
+    if (end !== -1 && (newline === -1 || end < newline)) {
+      out.push(text.slice(copied, i), replacement);
+      copied = end + 1;
+      i = end;
     }
-    out += ch;
-    i++;
   }
-  return out;
+  out.push(text.slice(copied));
+  return out.join('');
+}
+
+/** The characters of `\s` (and of `String.prototype.trim`). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * `text.replace(/\s+/g, ' ').trim()` in one pass into one buffer: the regular expression allocates per
+ * run, which on a line of a million short runs ("✅ ✅ ✅…") costs far more than the characters.
+ */
+export function squeezeSpaces(text: string): string {
+  const out = new Uint16Array(text.length);
+  let k = 0;
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      space = k > 0;
+      continue;
+    }
+    if (space) {
+      out[k++] = 32;
+      space = false;
+    }
+    out[k++] = c;
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < k; i += 8192) parts.push(String.fromCharCode(...out.subarray(i, Math.min(k, i + 8192))));
+  return parts.join('');
 }

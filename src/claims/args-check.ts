@@ -45,7 +45,7 @@ export function checkClaimArgs(
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
   // A sentence with two amounts ("$30 and $40") is ambiguous even when each clause holds one.
-  const amounts = findAmounts(sentence).length <= 1 ? checkAmount(clause, digests, calls, seen) : null;
+  const amounts = sentenceCount('amounts', sentence) <= 1 ? checkAmount(clause, digests, calls, seen) : null;
   return (
     amounts ??
     checkRefs(clause, digests, calls, seen) ??
@@ -56,10 +56,23 @@ export function checkClaimArgs(
   );
 }
 
+const FINDERS = { amounts: findAmounts, times: findTimes, dates: findDates } as const;
+let counted: { sentence: string; counts: Partial<Record<keyof typeof FINDERS, number>> } | null = null;
+
+/**
+ * How many values of a kind the whole sentence states, remembered for the last sentence asked: the
+ * claims of a sentence share its string, so a long sentence of many claims is read once per kind,
+ * not once per claim (which was quadratic).
+ */
+function sentenceCount(kind: keyof typeof FINDERS, sentence: string): number {
+  if (counted === null || counted.sentence !== sentence) counted = { sentence, counts: {} };
+  return (counted.counts[kind] ??= FINDERS[kind](sentence).length);
+}
+
 /** A time of day, judged when the sentence states one time and every call records one. */
 function checkTimes(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   const times = findTimes(clause);
-  if (times.length !== 1 || findTimes(sentence).length !== 1 || qualifiedTime(clause)) return null;
+  if (times.length !== 1 || sentenceCount('times', sentence) !== 1 || qualifiedTime(clause)) return null;
   if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const [claimed] = times;
   if (claimed === undefined || digests.some((d) => d.times.has(claimed))) return null;
@@ -70,7 +83,7 @@ function checkTimes(clause: string, sentence: string, digests: readonly ArgsDige
 /** A date, judged when the sentence states one date and every call records one. */
 function checkDates(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   const dates = findDates(clause);
-  if (dates.length !== 1 || findDates(sentence).length !== 1) return null;
+  if (dates.length !== 1 || sentenceCount('dates', sentence) !== 1) return null;
   if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const [claimed] = dates;
   if (claimed === undefined || digests.some((d) => d.dates.has(claimed))) return null;

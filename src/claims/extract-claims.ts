@@ -12,7 +12,7 @@
 import { cleanReply } from './_markdown.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
-import { notYetAt, readClause, type ClauseState } from './_clause.js';
+import { mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
@@ -64,6 +64,8 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
     for (const sentence of sentences) {
       if (sentence.question || !mayClaim(sentence.text, options.toolVerbs)) continue;
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
+      let saysYou: boolean | undefined;
+      const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
       splitClauses(sentence.text).forEach((clause, i) => {
         const tokens = tokenize(clause);
         if (tokens.length === 0) return;
@@ -71,7 +73,7 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
           terse ??= sentence.text;
           return;
         }
-        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, ...(options.toolVerbs === undefined ? {} : { toolVerbs: options.toolVerbs }) });
+        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, ...(options.toolVerbs === undefined ? {} : { toolVerbs: options.toolVerbs }) });
         state = read.state;
         for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
       });
@@ -89,12 +91,15 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
   // what the request names, else from what the previous reply acted on.
   const objectless = claims.filter((c) => c.object === '' && c.form !== 'terse');
   if (objectless.length > 0) {
-    const requested = options.request === undefined ? [] : requestVerbs(options.request);
+    // The first object the request gives each verb; one shared fallback string for the rest.
+    const requested = new Map<string, string>();
+    for (const r of options.request === undefined ? [] : requestVerbs(options.request)) if (!requested.has(r.lemma)) requested.set(r.lemma, r.object);
     const named = options.request === undefined ? '' : contentWords(tokenize(options.request)).join(' ');
     const before = options.previous === undefined ? '' : extractClaims(options.previous).map((c) => c.object).filter((o) => o !== '').join(' ');
+    const fallback = [named, before].filter((o) => o !== '').join(' ');
     for (const c of objectless) {
-      const asked = requested.find((r) => r.lemma === c.verb);
-      const object = asked?.object ?? [named, before].filter((o) => o !== '').join(' ');
+      const asked = requested.get(c.verb);
+      const object = asked ?? fallback;
       if (asked !== undefined) c.requested = true;
       if (object !== '') {
         c.object = object;

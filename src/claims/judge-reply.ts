@@ -6,8 +6,8 @@
 import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
-import { extractClaims } from './extract-claims.js';
-import { matchTool, type RunState, type ToolMatch } from './match-tool.js';
+import { extractClaims, type ExtractedClaim } from './extract-claims.js';
+import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import { tokenize } from './_tokens.js';
 import { claimSpecifics } from './_specifics.js';
@@ -46,16 +46,27 @@ export function judgeReply(input: JudgeInput): Receipt {
   const flagged: Claim[] = [];
   const unmatched: Claim[] = [];
   const seen = new Set<string>();
+  // What is read off a claim's sentence or object is read once per sentence or object string, not once per
+  // claim: a long sentence of many claims would be read once per claim (quadratic). Keyed by the strings
+  // themselves, which the claims of one sentence share (a string keeps its hash).
+  const unmatchedVerbs = new Map<string, Set<string>>();
+  const unmatchedOnce = (x: ExtractedClaim, claim: Claim): void => {
+    let verbs = unmatchedVerbs.get(x.text);
+    if (verbs === undefined) unmatchedVerbs.set(x.text, (verbs = new Set()));
+    pushOnce(unmatched, verbs, x.verb, claim);
+  };
+  const objectsOf = perString(objectNouns);
+  const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(canonicalNoun))), specifics: perString(claimSpecifics) };
   const mentioned = new Set<string>();
   let context: Set<string> | undefined;
   for (const x of extracted) {
     context ??= new Set([input.request ?? '', input.reply].flatMap((t) => tokenize(t)).map(canonicalNoun));
-    const match = matchTool(x, input.profiles, ran, context);
+    const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     let tool = match.tool;
     let state = tool === null ? 'none' : ran(tool);
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles);
+      const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles, sentence);
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -66,14 +77,14 @@ export function judgeReply(input: JudgeInput): Receipt {
     // A weak match confirms only a call of this turn: "I also added a note" does not restate an earlier ticket.
     const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool);
     if (tool === null || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
-      pushOnce(unmatched, seen, `u:${x.text}:${x.verb}`, { ...claim, tool: null });
+      unmatchedOnce(x, { ...claim, tool: null });
       continue;
     }
     mentioned.add(tool);
     // A lookup is flagged only on a first-person read claim ("I checked your invoices"); "your
     // reservation shows…" confirms a lookup that ran and claims nothing when none did.
     if (state !== 'ok' && match.read && x.form !== 'first_person') {
-      pushOnce(unmatched, seen, `u:${x.text}:${x.verb}`, { ...claim, tool: null });
+      unmatchedOnce(x, { ...claim, tool: null });
       continue;
     }
     if (state === 'none') {
@@ -105,7 +116,7 @@ export function judgeReply(input: JudgeInput): Receipt {
  * that shares the claim's object and
  * whose call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
  */
-function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[]): string | null {
+function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[], sentence: SentenceReading): string | null {
   const best = match.fits[0];
   if (best === undefined) return null;
   let specifics: Set<string> | undefined;
@@ -118,12 +129,12 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     if (match.read && fit.verb && best.verb) {
       const profile = profiles.find((p) => p.name === fit.tool);
       const bestNouns = profiles.find((p) => p.name === best.tool)?.nameNouns ?? new Set<string>();
-      words ??= new Set(tokenize(text).map(canonicalNoun));
+      words ??= sentence.words(text);
       const own = profile === undefined ? [] : [...profile.nameNouns].filter((n) => n !== profile.nameVerb && !bestNouns.has(n));
       if (own.some((n) => words?.has(n) === true)) return fit.tool;
     }
     if (fit.object === 0) continue;
-    specifics ??= claimSpecifics(text);
+    specifics ??= sentence.specifics(text);
     if (specifics.size === 0) continue;
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
   }
@@ -150,6 +161,24 @@ function emptyResult(result: unknown): boolean {
   if (typeof result === 'string') return result.trim() === '' || result.trim() === '{}' || result.trim() === 'null';
   if (Array.isArray(result)) return result.length === 0;
   return typeof result === 'object' && Object.keys(result).length === 0;
+}
+
+/** What {@link backingSibling} reads off a claim's sentence, once per sentence. */
+interface SentenceReading {
+  /** The sentence's words as canonical nouns. */
+  words: (text: string) => Set<string>;
+  /** {@link claimSpecifics} of the sentence. */
+  specifics: (text: string) => Set<string>;
+}
+
+/** `read`, remembered per argument string for the life of the returned function. */
+function perString<T>(read: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) known.set(text, (value = read(text)));
+    return value;
+  };
 }
 
 function pushOnce(list: Claim[], seen: Set<string>, key: string, claim: Claim): void {

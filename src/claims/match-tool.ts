@@ -46,11 +46,19 @@ export type RunState = 'ok' | 'failed' | 'none';
 
 const ACTION_FAMILIES = Object.keys(VERB_FAMILIES).filter((f) => !READ_FAMILIES.has(f));
 
-/** Match one claim against the profiles of the tools. */
-export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState, context?: ReadonlySet<string>): ToolMatch {
+/** The canonical nouns of an object string (`claim.object`). */
+export function objectNouns(object: string): Set<string> {
+  return new Set(object.split(' ').filter((w) => w !== '').map(canonicalNoun));
+}
+
+/**
+ * Match one claim against the profiles of the tools.
+ * @param objects The claim's {@link objectNouns}, when the caller keeps them: claims that take their object
+ *   from the conversation share one long object string, read once per reply rather than once per claim.
+ */
+export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState, context?: ReadonlySet<string>, objects: ReadonlySet<string> = objectNouns(claim.object)): ToolMatch {
   const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
-  const objects = new Set(claim.object.split(' ').filter((w) => w !== '').map(canonicalNoun));
   const hints = new Set((verbObjectHints.get(claim.verb) ?? []).map(canonicalNoun));
 
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
@@ -120,9 +128,29 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
 
 /** Like {@link count}, also counting a word derived from the other by a noun suffix ("bag" ~ "baggage"). */
 function countRelated(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size > b.size) return countRelatedFrom(a, b);
   let n = 0;
   for (const x of a) if (b.has(x) || [...b].some((y) => derivedNoun(x, y) || derivedNoun(y, x))) n++;
   return n;
+}
+
+/**
+ * {@link countRelated} when `a` is the larger set (an object taken from a long request): for each `y` of
+ * `b`, the words it can be related to are generated (itself, itself plus a suffix, its prefixes) and
+ * looked up in `a`, so the cost does not grow with `a`.
+ */
+function countRelatedFrom(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const hits = new Set<string>();
+  for (const y of b) {
+    if (a.has(y)) hits.add(y);
+    const last = y[y.length - 1] ?? '';
+    for (const suffix of NOUN_SUFFIXES) for (const x of [y + suffix, y + last + suffix]) if (a.has(x) && derivedNoun(y, x)) hits.add(x);
+    for (let k = 3; k < y.length; k++) {
+      const x = y.slice(0, k);
+      if (a.has(x) && derivedNoun(x, y)) hits.add(x);
+    }
+  }
+  return hits.size;
 }
 
 /** Noun-forming suffixes: a word of three letters or more plus one of these (and a doubled consonant) is derived from it. */
@@ -136,8 +164,10 @@ export function derivedNoun(short: string, long: string): boolean {
   return NOUN_SUFFIXES.includes(rest);
 }
 
+/** Size of the intersection; walks the smaller set. */
 function count(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let n = 0;
-  for (const x of a) if (b.has(x)) n++;
+  for (const x of small) if (large.has(x)) n++;
   return n;
 }

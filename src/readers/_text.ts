@@ -8,14 +8,21 @@
  * neighbours are separated by a newline so words of separate parts never run together.
  */
 export function joinTextParts(parts: readonly { text: string; cited: boolean }[]): string {
-  let out = '';
+  // Pieces joined once at the end, and the trailing whitespace tracked per piece: testing the growing
+  // text itself would read it once per part (quadratic in the number of parts).
+  const pieces: string[] = [];
+  let endsInSpace = false;
   let prevCited = false;
   for (const part of parts) {
-    const glue = out === '' || prevCited || part.cited || /\s$/.test(out) || /^\s/.test(part.text);
-    out += glue ? part.text : `\n${part.text}`;
+    const glue = pieces.length === 0 || prevCited || part.cited || endsInSpace || /^\s/.test(part.text);
+    const piece = glue ? part.text : `\n${part.text}`;
+    if (piece !== '') {
+      pieces.push(piece);
+      endsInSpace = /\s$/.test(piece);
+    }
     prevCited = part.cited;
   }
-  return out;
+  return pieces.join('');
 }
 
 const openTag = /<(think|thinking)(?:\s[^<>]*)?>/gi;
@@ -26,20 +33,23 @@ const openTag = /<(think|thinking)(?:\s[^<>]*)?>/gi;
  * (models whose template opens the thinking span in the prompt). Returns the trimmed remainder.
  */
 export function stripThinking(text: string): string {
-  let out = dropBeforeStrayClose(text);
+  const source = dropBeforeStrayClose(text);
+  // The kept stretches between spans, joined once: cutting each span out of the whole text would copy it once per span.
+  const kept: string[] = [];
   let from = 0;
   for (;;) {
     openTag.lastIndex = from;
-    const open = openTag.exec(out);
+    const open = openTag.exec(source);
     if (open === null) break;
     const close = new RegExp(`</${open[1] ?? 'thinking'}\\s*>`, 'gi');
     close.lastIndex = open.index + open[0].length;
-    const end = close.exec(out);
-    const stop = end === null ? out.length : end.index + end[0].length;
-    out = out.slice(0, open.index) + out.slice(stop);
-    from = open.index;
+    const end = close.exec(source);
+    const stop = end === null ? source.length : end.index + end[0].length;
+    kept.push(source.slice(from, open.index));
+    from = stop;
   }
-  return out.trim();
+  kept.push(source.slice(from));
+  return kept.join('').trim();
 }
 
 /** When the first thinking tag in the text is a closing one, drop everything up to and including it. */
