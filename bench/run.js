@@ -301,5 +301,5 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   else for (const line of await (await import('./postgres.js')).postgresBench()) console.log(line);
 }
 
-// 7. Claim pipeline scaling on crafted replies (bench/scaling.js).
-runScaling(7);
+// 9. Claim pipeline scaling on crafted replies (bench/scaling.js).
+runScaling(9);
