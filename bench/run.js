@@ -280,6 +280,8 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log(`   ${'import + first verb query'.padEnd(44)} ${first.ms.toFixed(1)} ms · heap +${first.heapMB.toFixed(1)} MB   target ≤ 50 ms, ≤ 30 MB`);
   console.log(`   ${'… + every part of the table touched'.padEnd(44)} ${all.ms.toFixed(1)} ms · heap +${all.heapMB.toFixed(1)} MB`);
   console.log(`   ratio (first query / JSON.parse)             ${(first.ms / raw.ms).toFixed(2)}×`);
+}
+
 // 7. The guard's added latency per call when its ledger fails (locked, full disk), beside the healthy figure.
 {
   const { ledgerFaults } = await import('./ledger-faults.js');
