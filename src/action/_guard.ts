@@ -93,11 +93,14 @@ export class GuardImpl implements Guard {
     // Over the limit is the caller's input, not a claimcheck fault: thrown, never an empty (clean) receipt. The turn stays open.
     assertTextLength(text, 'The reply');
     if (options.request !== undefined) assertTextLength(options.request, 'The request');
-    this.#bypassChecks++;
+    const dryRun = options.dryRun === true;
     const entries = this.#turnEntries;
     const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));
-    this.#turnEntries = [];
-    this.#turnOps = [];
+    if (!dryRun) {
+      this.#bypassChecks++;
+      this.#turnEntries = [];
+      this.#turnOps = [];
+    }
     let receipt: Receipt;
     try {
       const { tools, actions, ignoreTools } = this.#setup;
@@ -106,6 +109,7 @@ export class GuardImpl implements Guard {
       this.#incidents.report('check', '(reply)', cause);
       receipt = new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
     }
+    if (dryRun) return receipt;
     this.#checked = { calls, receipt };
     this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now() }, '(reply)');
     return receipt;

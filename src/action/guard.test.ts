@@ -155,6 +155,19 @@ describe('turns and repairs', () => {
     expect(g.turn).toEqual([]);
   });
 
+  it('checkBypass with dryRun judges the turn and changes nothing: the turn stays open, the sink gets no receipt', () => {
+    const sink = createMemorySink();
+    const g = guard({ tools, executors: { get_order: () => ({ status: 'shipped' }), create_invoice: () => ({}) }, sink });
+    g.execute('get_order', { id: 'A1' });
+    const preview = g.checkBypass('I looked up your order.', { dryRun: true });
+    expect(preview.confirmed).toEqual([expect.objectContaining({ tool: 'get_order', operation: 'read' })]);
+    expect(g.turn.map((o) => o.tool)).toEqual(['get_order']);
+    expect(sink.receipts).toEqual([]);
+    expect(g.checkBypass('I looked up your order.').toJSON()).toEqual(preview.toJSON());
+    expect(g.turn).toEqual([]);
+    expect(g.close().bypassChecks).toBe(1);
+  });
+
   it('executeRepaired marks a rejected retry and its interception repaired', async () => {
     const sink = createMemorySink();
     const g = guard({ tools, executors: { create_invoice: () => ({}), get_order: () => ({}) }, sink });

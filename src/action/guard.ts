@@ -89,6 +89,13 @@ export interface CheckBypassOptions {
   calledTools?: readonly string[];
   /** The user's latest message, for terse replies ("Done — sent."). */
   request?: string;
+  /**
+   * Judge the reply and change nothing: the turn stays open, and the receipt is neither sent to the
+   * sink nor kept for `render()`. For a reply the caller may send back for the model to answer again
+   * (a retry after a fabricated reply), whose next reply is then checked against the same calls.
+   * Default `false`.
+   */
+  dryRun?: boolean;
 }
 
 /** What {@link Guard.close} returns. */

@@ -12,6 +12,7 @@ import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import { tokenize } from './_tokens.js';
 import { claimSpecifics } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
+import { readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -76,7 +77,10 @@ export function judgeReply(input: JudgeInput): Receipt {
     if (x.count !== undefined) claim.count = x.count;
     // A weak match confirms only a call of this turn: "I also added a note" does not restate an earlier ticket.
     const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool);
-    if (tool === null || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
+    // A description of a record read off a lookup, about an action nobody asked for (neither the user's
+    // request nor the assistant's offer it answers), claims nothing.
+    const described = tool !== null && state !== 'ok' && presentState(x) && !requested(x.verb, input.request) && !requested(x.verb, input.previous) && readFromResults(x.clause, (v) => input.backing.seen(v));
+    if (tool === null || described || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
       unmatchedOnce(x, { ...claim, tool: null });
       continue;
     }
@@ -140,6 +144,13 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
   }
   return null;
 }
+
+/** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
+function presentState(x: ExtractedClaim): boolean {
+  return (x.form === 'passive' || x.form === 'status' || x.form === 'outcome') && !PAST_OR_PERFECT.test(x.clause);
+}
+
+const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;
 
 /**
  * Reasoning-only tools (corpus README): a tool whose own verb is one of thinking, not of looking up or

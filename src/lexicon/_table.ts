@@ -31,10 +31,13 @@ export interface LexiconTable {
   nounExceptions: string[][];
   /** Noun lemma ('_' for spaces) -> verb ids it is derivationally related to. */
   nounVerbs: Record<string, number[]>;
+  /** Adjective lemmas (with satellites) by first character, as `nouns`. */
   adjectives: LemmaBuckets;
+  /** adj.exc: [form, lemma, …] (better → good). */
   adjectiveExceptions: string[][];
   /** Adjective lemma -> verb ids (participle-of and derivation pointers). */
   adjectiveVerbs: Record<string, number[]>;
+  /** Adverb lemmas by first character, as `nouns`. */
   adverbs: LemmaBuckets;
 }
 

@@ -7,7 +7,7 @@ export { isVerb, verbBase, verbReadings, VERB_PREFIXES } from './verb-readings.j
 export type { VerbForm, VerbReading } from './verb-readings.js';
 export { commonVerbs, verbClass, verbClasses, verbFrequency, LEXFILE_CLASS } from './verb-class.js';
 export type { VerbClass } from './verb-class.js';
-export { verbRelation, FREQUENT_SENSES, RELATION } from './verb-relation.js';
+export { verbRelation, FREQUENT_MIN_SHARE, FREQUENT_MIN_TAGS, FREQUENT_SENSES, RELATION } from './verb-relation.js';
 export { verbsOfAdjective, verbsOfNoun } from './derivation.js';
 export { nounFrequency, nounLemmas } from './noun-lemmas.js';
 export { partsOfSpeech } from './parts-of-speech.js';

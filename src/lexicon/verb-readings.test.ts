@@ -11,7 +11,7 @@ describe('verbReadings', () => {
     expect(read('paid')).toEqual(['pay:past', 'pay:participle']);
     expect(read('held')).toEqual(['hold:past', 'hold:participle']);
     expect(read('left')).toEqual(['leave:past', 'leave:participle']);
-    expect(read('forgot')).toEqual(['forget:past']);
+    expect(read('forgot')).toEqual(['forget:past', 'forget:participle']); // "had forgot" is an accepted participle
     expect(read('forgotten')).toEqual(['forget:participle']);
     expect(read('undid')).toEqual(['undo:past']);
     expect(read('undone')).toEqual(['undo:participle']);
@@ -21,8 +21,8 @@ describe('verbReadings', () => {
     expect(read('overwrote')).toEqual(['overwrite:past']);
   });
 
-  it('reads set, put, shut and split as base, past and participle', () => {
-    for (const w of ['set', 'put', 'shut', 'split']) {
+  it('reads set, put, shut, split, read and cost as base, past and participle', () => {
+    for (const w of ['set', 'put', 'shut', 'split', 'read', 'cost']) {
       expect(read(w).sort()).toEqual([`${w}:base`, `${w}:participle`, `${w}:past`]);
     }
   });
@@ -56,6 +56,15 @@ describe('verbReadings', () => {
     expect(read('unpinned')).toEqual(['unpin:past', 'unpin:participle']);
     expect(read('deactivated')).toEqual(['deactivate:past', 'deactivate:participle']);
     expect(read('pre-approved')).toEqual(['preapprove:past', 'preapprove:participle']);
+  });
+
+  it('reads inflected multiword verbs', () => {
+    expect(read('carried out')).toEqual(['carry out:past', 'carry out:participle']);
+    expect(read('looked_up')).toEqual(['look up:past', 'look up:participle']);
+    expect(read('called off')).toEqual(['call off:past', 'call off:participle']);
+    expect(read('set up').sort()).toEqual(['set up:base', 'set up:participle', 'set up:past']);
+    expect(read('look up')).toEqual(['look up:base']);
+    expect(read('sent quickly')).toEqual([]);
   });
 
   it('does not read a strong verb through a regular ending, nor WordNet morphy blockers', () => {

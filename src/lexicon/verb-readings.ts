@@ -41,13 +41,16 @@ function hasStrongPast(lemma: string): boolean {
   return past !== undefined && past.length > 0 && past.every((f) => !f.endsWith('t') && !f.endsWith('ed') && f !== lemma);
 }
 
-/** Regular readings: undo one inflectional suffix and keep the candidates that are WordNet verbs. */
-function regularReadings(w: string): VerbReading[] {
+/**
+ * Regular readings: undo one inflectional suffix and keep the candidates for which `known(lemma + rest)` holds
+ * (a WordNet verb; `rest` is the tail of a multiword verb, or '').
+ */
+function regularReadings(w: string, rest = ''): VerbReading[] {
   const out: VerbReading[] = [];
   const tryLemma = (lemma: string, form: VerbForm): void => {
-    if (lemma.length < 2 || lemma.includes(' ') || !verbIds().has(lemma)) return;
+    if (lemma.length < 2 || lemma.includes(' ') || !verbIds().has(lemma + rest)) return;
     if ((form === 'past' || form === 'participle') && hasStrongPast(lemma)) return;
-    out.push({ lemma, form });
+    out.push({ lemma: lemma + rest, form });
   };
   if (w.endsWith('s') && !w.endsWith('ss')) {
     tryLemma(w.slice(0, -1), 'third');
@@ -120,12 +123,15 @@ function unprefixedReadings(w: string): VerbReading[] {
  *
  * "sent" → send past and participle; "notarised" → notarize; "re-issued" and "reissued" → reissue (a prefixed
  * lemma is kept as one word even when WordNet lacks it: {@link verbBase} gives "issue"); "set" → set base,
- * past and participle; "booking" → book gerund. Returns [] for a form with no verb reading. The form is
- * lower-cased; a form with spaces (a multiword verb) is looked up as a lemma only.
+ * past and participle; "booking" → book gerund; "carried out" → carry out past and participle (a form with
+ * spaces or '_' inflects its first word, and reads only as a WordNet multiword verb). Returns [] for a form with
+ * no verb reading. The form is lower-cased.
  */
 export function verbReadings(form: string): VerbReading[] {
-  const w = form.trim().toLowerCase();
+  const w = form.trim().toLowerCase().replaceAll('_', ' ');
   if (w.length === 0) return [];
+  const space = w.indexOf(' ');
+  if (space > 0) return multiwordReadings(w, space);
   let readings = unprefixedReadings(w);
   if (readings.length === 0) {
     for (const prefix of VERB_PREFIXES) {
@@ -143,6 +149,23 @@ export function verbReadings(form: string): VerbReading[] {
     seen.add(key);
     return true;
   });
+}
+
+/** A multiword form ("carried out", "bricked up"): the first word's readings, kept when they make a WordNet multiword verb. */
+function multiwordReadings(w: string, space: number): VerbReading[] {
+  const rest = ' ' + w.slice(space + 1).split(' ').filter((p) => p !== '').join(' ');
+  const head = w.slice(0, space);
+  const out: VerbReading[] = [];
+  const add = (r: VerbReading): void => {
+    if (!verbIds().has(r.lemma)) return;
+    const lemma = americanLemma(r.lemma);
+    if (!out.some((o) => o.lemma === lemma && o.form === r.form)) out.push({ lemma, form: r.form });
+  };
+  for (const r of unprefixedReadings(head)) add({ lemma: r.lemma + rest, form: r.form });
+  if (verbIds().has(head + rest)) add({ lemma: head + rest, form: 'base' });
+  // A head that is no verb on its own (brick up, cordon off, chicken out).
+  for (const r of regularReadings(head, rest)) add(r);
+  return out;
 }
 
 /**

@@ -14,11 +14,16 @@ describe('verbRelation', () => {
     expect(verbRelation('mend', 'repair')).toBe(0.8);
     expect(verbRelation('repair', 'fix')).toBe(0.8);
     expect(verbRelation('mend', 'fix')).toBe(0.8);
+    expect(verbRelation('ship', 'send')).toBe(0.8); // a later sense of send, tagged often enough
+    expect(verbRelation('issue', 'release')).toBe(0.8);
+    expect(verbRelation('refund', 'repay')).toBe(0.8);
   });
 
   it('is 0.5 one hypernym/troponym step apart', () => {
     expect(verbRelation('book', 'reserve')).toBe(0.5);
     expect(verbRelation('reissue', 'issue')).toBe(0.5);
+    expect(verbRelation('remove', 'delete')).toBe(0.5);
+    expect(verbRelation('update', 'modify')).toBe(0.5);
   });
 
   it('is 0 for unrelated verbs and for the rare senses WordNet links (post ~ station, submit ~ resign)', () => {
@@ -31,7 +36,7 @@ describe('verbRelation', () => {
   });
 
   it('is symmetric', () => {
-    const verbs = ['erase', 'delete', 'cancel', 'call off', 'book', 'reserve', 'send', 'mail', 'fix', 'repair', 'issue', 'reissue'];
+    const verbs = ['erase', 'delete', 'cancel', 'call off', 'book', 'reserve', 'send', 'mail', 'fix', 'repair', 'issue', 'reissue', 'get', 'ship'];
     for (const a of verbs) for (const b of verbs) expect(verbRelation(a, b), `${a}/${b}`).toBe(verbRelation(b, a));
   });
 });

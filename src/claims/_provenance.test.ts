@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { clauseSpecifics, readFromResults, requested } from './_provenance.js';
+
+describe('provenance and intent', () => {
+  it('takes numbers, times, emails and names as a clause’s specifics', () => {
+    expect(clauseSpecifics('name is set to Justin Kool')).toEqual({ pieces: ['justin', 'kool'], distinctive: true });
+    expect(clauseSpecifics('Your alarms are set for 7:30')).toEqual({ pieces: ['7', '30'], distinctive: true });
+    expect(clauseSpecifics('1 checked bag added').distinctive).toBe(false);
+  });
+
+  it('says a clause was read from results only when every specific was seen there', () => {
+    const seen = (v: string): boolean => ['justin', 'kool', '07', '30'].includes(v);
+    expect(readFromResults('name is set to Justin Kool', seen)).toBe(true);
+    expect(readFromResults('alarm set for 7:30', seen)).toBe(true);
+    expect(readFromResults('name is set to Justin Bell', seen)).toBe(false);
+    expect(readFromResults('the light is on', seen)).toBe(false);
+  });
+
+  it('knows a request asks for an action by the same verb, its family or a WordNet synonym', () => {
+    expect(requested('set', 'Can you set an alarm for 7?')).toBe(true);
+    expect(requested('update', 'please change my seat')).toBe(true);
+    expect(requested('cancel', 'Shall I cancel reservation ABC123?')).toBe(true);
+    expect(requested('set', 'What is on my account?')).toBe(false);
+    expect(requested('set', undefined)).toBe(false);
+  });
+});

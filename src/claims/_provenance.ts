@@ -1,0 +1,57 @@
+/**
+ * Provenance and intent (corpus README, rules v2: a state read off a lookup and given as information is
+ * not an action claim). A statement that is not in the first person, whose specifics (numbers, times,
+ * emails, names) all come from tool results the agent read, about an action the user never asked for,
+ * describes a record: "Your alarms are set for 7:30 and 8:30" after listing the alarms, "name is set to
+ * Justin Kool" after reading the account.
+ */
+import { isVerb, verbBase, verbReadings, verbRelation, RELATION } from '../lexicon/index.js';
+import { familiesOf } from './_verbs.js';
+
+const WORD = /[A-Za-z0-9@][A-Za-z0-9@.+':-]*/g;
+/** The results' word index splits on what is not a letter, digit, "@", "." , "+" or "-". */
+const PIECE = /[a-z0-9@+][a-z0-9@.+-]*/g;
+
+/**
+ * The specifics of a clause, lower case as the results' word index holds them: pieces with a digit,
+ * emails, and capitalised words after the first word (names); `distinctive` when one of them is more
+ * than a one- or two-digit count.
+ */
+export function clauseSpecifics(clause: string): { pieces: string[]; distinctive: boolean } {
+  const pieces: string[] = [];
+  let distinctive = false;
+  let first = true;
+  for (const m of clause.matchAll(WORD)) {
+    const w = m[0].replace(/[.'-]+$/, '');
+    const specific = /\d/.test(w) || w.includes('@') || (!first && /^[A-Z][a-z]+$/.test(w));
+    first = false;
+    if (!specific) continue;
+    // A count ("1 bag") could come from anywhere; a time, a longer number, an email or a name could not.
+    if (w.length >= 3) distinctive = true;
+    for (const p of w.toLowerCase().matchAll(PIECE)) pieces.push(p[0].replace(/[.-]+$/, ''));
+  }
+  return { pieces: pieces.filter((p) => p !== ''), distinctive };
+}
+
+/** Every specific of the clause was read in a tool result (numbers also without leading zeros). */
+export function readFromResults(clause: string, seen: (value: string) => boolean): boolean {
+  const { pieces: specifics, distinctive } = clauseSpecifics(clause);
+  return distinctive && specifics.every((s) => seen(s) || (/^\d+$/.test(s) && (seen(s.padStart(2, '0')) || seen(String(Number(s))))));
+}
+
+/**
+ * The user's request asks for the claimed action: one of its words is a verb that is the claim's verb,
+ * shares a family with it, or is its WordNet synonym ("change my seat" asks for "updated").
+ */
+export function requested(verb: string, request: string | undefined): boolean {
+  if (request === undefined || request === '') return false;
+  const families = new Set(familiesOf(verb));
+  for (const m of request.toLowerCase().matchAll(/[a-z]+/g)) {
+    const lemma = verbReadings(m[0]).find((r) => r.form === 'base')?.lemma;
+    if (lemma === undefined || !isVerb(lemma)) continue;
+    if (lemma === verb || verbBase(lemma) === verbBase(verb)) return true;
+    if (familiesOf(lemma).some((f) => families.has(f))) return true;
+    if (verbRelation(lemma, verb) >= RELATION.synonym) return true;
+  }
+  return false;
+}

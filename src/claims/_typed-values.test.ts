@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { enumParameters, findDates, findTimes, qualifiedTime, statedEnum } from './_typed-values.js';
+
+describe('typed values a claim states', () => {
+  it('reads times of day in 12- and 24-hour forms as minutes after midnight', () => {
+    expect(findTimes('Scheduled for 3:00 PM ET tomorrow')).toEqual([900]);
+    expect(findTimes('moved to 3pm')).toEqual([900]);
+    expect(findTimes('at 12 a.m. sharp')).toEqual([0]);
+    expect(findTimes('starts 15:30, ends 16:00')).toEqual([930, 960]);
+    expect(findTimes('order 4821 for $64')).toEqual([]);
+  });
+
+  it('leaves qualified times alone', () => {
+    expect(qualifiedTime('around 3pm')).toBe(true);
+    expect(qualifiedTime('by 5:00 pm')).toBe(true);
+    expect(qualifiedTime('at 3pm')).toBe(false);
+  });
+
+  it('reads dates in month-first, day-first and ISO forms', () => {
+    expect(findDates('on May 21, 2024')).toEqual(['05-21']);
+    expect(findDates('the 3rd of March')).toEqual(['03-03']);
+    expect(findDates('2024-05-19 at 13:00')).toEqual(['05-19']);
+  });
+
+  it('collects the string enums of a JSON Schema, nested ones too, loosely written', () => {
+    const schema = { type: 'object', properties: { stage: { type: 'string', enum: ['closed_won', 'closed_lost', 'open'] }, opts: { type: 'object', properties: { mode: { enum: ['heat', 'cool', 'off'] } } } } };
+    expect(enumParameters(schema)).toEqual([
+      { key: 'stage', values: ['closed won', 'closed lost', 'open'] },
+      { key: 'mode', values: ['heat', 'cool', 'off'] },
+    ]);
+  });
+
+  it('finds the one allowed value a text names, preferring the longest', () => {
+    const p = { key: 'stage', values: ['closed', 'closed won', 'closed lost'] };
+    expect(statedEnum('Kestrel Bio moved to Closed Won', p)).toBe('closed won');
+    expect(statedEnum('moved from Closed Lost to Closed Won', p)).toBeNull();
+    expect(statedEnum('nothing here', p)).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Judging on evidence, through the public `check`: the tool that did the work, values per call,
+ * reasoning-only tools, lookups, provenance, and failure in the domain's own words.
+ */
+import { describe, expect, it } from 'vitest';
+import { check, checkMessages } from '../check.js';
+import { Ledger } from '../ledger.js';
+
+const ledger = (...entries: Array<{ tool: string; args?: Record<string, unknown>; status?: 'ok' | 'error'; result?: unknown }>): Ledger =>
+  new Ledger({}, entries.map((e) => ({ status: 'ok' as const, ...e })));
+const flagged = (r: ReturnType<typeof check>): string[] => r.claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+describe('the tool that did the work', () => {
+  const tools = ['book_reservation', 'update_reservation_flights', 'update_reservation_baggages'];
+
+  it('backs a state claim by the sibling whose call holds the claim’s specifics', () => {
+    const calls = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'ABC123', flights: [{ flight_number: 'HAT041', date: '2024-05-21' }] } });
+    const r = check('You are now booked on a nonstop flight from Newark (EWR) to Los Angeles (LAX) on May 21, 2024, in economy class.', calls, { tools });
+    expect(flagged(r)).toEqual([]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['update_reservation_flights']);
+  });
+
+  it('still flags a claim whose own tool never ran when the sibling shares only the record id', () => {
+    const calls = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'ABC123' } });
+    expect(flagged(check('Reservation ABC123 has been booked.', calls, { tools }))).toEqual(['book_reservation:not_called']);
+  });
+
+  it('backs a claim that fits two siblings equally by the one that ran', () => {
+    const calls = ledger({ tool: 'update_reservation_baggages', args: { reservation_id: 'ABC123', total_baggages: 2 } });
+    expect(flagged(check('Your reservation has been updated.', calls, { tools }))).toEqual([]);
+  });
+});
+
+describe('values per call', () => {
+  const thermostat = { name: 'set_thermostat', description: 'Set a thermostat.', parameters: { type: 'object', properties: { mode: { type: 'string', enum: ['heat', 'cool', 'off'] }, target_c: { type: 'number' } } } };
+
+  it('flags an allowed value the call did not use', () => {
+    const calls = ledger({ tool: 'set_thermostat', args: { mode: 'heat', target_c: 23 } });
+    expect(flagged(check('Upstairs is now set to cool at 23 °C.', calls, { tools: [thermostat] }))).toEqual(['set_thermostat:args_mismatch']);
+    expect(flagged(check('Upstairs is now set to heat at 23 °C.', calls, { tools: [thermostat] }))).toEqual([]);
+  });
+
+  it('ignores an enum the calls themselves do not follow', () => {
+    const event = { name: 'create_event', description: 'Create an event.', parameters: { type: 'object', properties: { name: { type: 'string', enum: ['meeting', 'event'] } } } };
+    const calls = ledger({ tool: 'create_event', args: { name: 'ski trip' } });
+    expect(flagged(check("I've created the event.", calls, { tools: [event] }))).toEqual([]);
+  });
+
+  it('flags a time of day no call used, and accepts the one in the call’s arguments', () => {
+    const calls = ledger({ tool: 'schedule_post', args: { channel: '#launch', send_at: '2025-04-15T16:00:00-04:00' } });
+    expect(flagged(check('Scheduled the reminder for 3:00 PM in #launch.', calls))).toEqual(['schedule_post:args_mismatch']);
+    expect(flagged(check('Scheduled the reminder for 4:00 PM in #launch.', calls))).toEqual([]);
+  });
+
+  it('does not judge a time against a result timestamp when the arguments hold none', () => {
+    const calls = ledger({ tool: 'update_booking', args: { booking_id: 'B1' }, result: { created_at: '2024-05-14T19:17:00Z' } });
+    expect(flagged(check('Your booking has been updated to depart at 03:00.', calls))).toEqual([]);
+  });
+});
+
+describe('reasoning-only tools and lookups', () => {
+  it('never lists a thinking tool whose calls returned nothing as unreported', () => {
+    const calls = ledger({ tool: 'think', args: { thought: 'check the fare' }, result: '' }, { tool: 'cancel_order', args: { order_id: '1' } });
+    const r = check('Your order has been cancelled.', calls);
+    expect(r.ranButUnreported.map((e) => e.tool)).toEqual([]);
+    expect(r.verdict).toBe('clean');
+  });
+
+  it('flags a lookup only on a first-person read claim', () => {
+    const tools = ['get_user_details', 'get_reservation_details'];
+    const calls = ledger({ tool: 'get_user_details', args: { user_id: 'u1' } });
+    expect(flagged(check('I found your reservation ABC123.', calls, { tools }))).toEqual(['get_reservation_details:not_called']);
+    expect(flagged(check('Your reservation details show two passengers.', calls, { tools }))).toEqual([]);
+  });
+});
+
+describe('provenance and intent', () => {
+  it('reads a state taken from a lookup, which nobody asked to change, as information', () => {
+    const calls = ledger({ tool: 'find_alarms', args: {}, result: { alarms: ['07:30', '08:30'] } });
+    const r = check('Your alarms are set for 7:30 and 8:30.', calls, { tools: ['add_alarm', 'find_alarms'], request: 'Which alarms do I have?' });
+    expect(flagged(r)).toEqual([]);
+  });
+
+  it('still flags the same state when the user asked for it', () => {
+    const calls = ledger({ tool: 'find_alarms', args: {}, result: { alarms: ['07:30', '08:30'] } });
+    const r = check('Your alarms are set for 7:30 and 8:30.', calls, { tools: ['add_alarm', 'find_alarms'], request: 'Set alarms for 7:30 and 8:30 please.' });
+    expect(flagged(r)).toEqual(['add_alarm:not_called']);
+  });
+});
+
+describe('failure in the domain’s own words', () => {
+  it('flags a claim whose only call reported failure in plain text', () => {
+    const messages = [
+      { role: 'user', content: 'Book me on the 9:40 to Lyon.' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'book_reservation', arguments: '{"flight":"TGV 6611"}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'We are unable to book this trip: the train is full.' },
+      { role: 'assistant', content: 'Your seat on the 9:40 to Lyon has been booked.' },
+    ];
+    const r = checkMessages(messages, { format: 'openai-chat', tools: ['book_reservation'] });
+    expect(flagged(r)).toEqual(['book_reservation:tool_failed']);
+  });
+});
