@@ -5,8 +5,11 @@
  */
 import { ClaimcheckError } from './errors.js';
 
-/** 4,194,304 characters (UTF-16 code units, as `string.length` counts them): 4 MiB of ASCII text. */
-export const MAX_TEXT_LENGTH = 4 * 1024 * 1024;
+/**
+ * 8,388,608 characters (UTF-16 code units, as `string.length` counts them): 8 MiB of ASCII text, above the
+ * 5 MB reply that test/fuzz-check.test.ts checks.
+ */
+export const MAX_TEXT_LENGTH = 8 * 1024 * 1024;
 
 /**
  * Throws when `text` is longer than {@link MAX_TEXT_LENGTH}.
@@ -18,7 +21,7 @@ export function assertTextLength(text: string, what: string): void {
   const n = (x: number): string => x.toLocaleString('en-US');
   throw new ClaimcheckError<{ length: number; limit: number }>(
     'input_too_large',
-    `${what} is ${n(text.length)} characters long; claimcheck reads at most ${n(MAX_TEXT_LENGTH)} (4 MiB) per reply, request or message. Check a longer text in parts, e.g. one section at a time.`,
+    `${what} is ${n(text.length)} characters long; claimcheck reads at most ${n(MAX_TEXT_LENGTH)} (8 MiB) per reply, request or message. Check a longer text in parts, e.g. one section at a time.`,
     { data: { length: text.length, limit: MAX_TEXT_LENGTH } },
   );
 }

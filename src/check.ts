@@ -62,7 +62,7 @@ export function turnReceiptToJSON(t: TurnReceipt): TurnReceiptJSON {
  * reply never mentions is `ranButUnreported`.
  *
  * Time is linear in the length of the reply (and request). Limit: the reply and the request are each at
- * most 4,194,304 characters (UTF-16 code units, `string.length`; 4 MiB of ASCII text).
+ * most 8,388,608 characters (UTF-16 code units, `string.length`; 8 MiB of ASCII text).
  * @throws ClaimcheckError `input_too_large` when the reply or `options.request` is longer than the limit
  *   (`data: { length, limit }`); `invalid_tool` when `options.tools` holds something that is not a tool.
  */
@@ -89,7 +89,7 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
  * Appending messages never changes an earlier turn's receipt.
  *
  * Time is linear in the conversation's length. Limit: each user and assistant message's text is at most
- * 4,194,304 characters (UTF-16 code units; 4 MiB of ASCII text).
+ * 8,388,608 characters (UTF-16 code units; 8 MiB of ASCII text).
  * @throws ClaimcheckError `unreadable_messages`, `unknown_format` or `invalid_tool` for input it cannot read;
  *   `input_too_large` for a message text over the limit (`data: { length, limit }`).
  */

@@ -23,8 +23,8 @@ export const ClaimcheckErrorCode = {
   /** A labelled corpus case that is not in the documented case format. */
   invalidCase: 'invalid_case',
   /**
-   * A reply, request or message text longer than the checker reads: 4,194,304 characters (UTF-16 code
-   * units; 4 MiB of ASCII). `data`: `{ length, limit }`.
+   * A reply, request or message text longer than the checker reads: 8,388,608 characters (UTF-16 code
+   * units; 8 MiB of ASCII). `data`: `{ length, limit }`.
    */
   inputTooLarge: 'input_too_large',
   // Raised by a guard result's `raiseOnFailure()`, one code per failure category (`data`: the result's
@@ -53,6 +53,8 @@ export const ClaimcheckErrorCode = {
   asyncExecutor: 'async_executor',
   /** A guard was used after `close()`. */
   guardClosed: 'guard_closed',
+  /** An action's `verify` did not settle within its `verifyTimeoutMs` (the call becomes `unknown`, an incident). */
+  verifyTimeout: 'verify_timeout',
   /**
    * An integration told to throw on a fabricated reply met one (`claimcheck/langchain` with
    * `onFabricated: 'throw'`); `data.receipt` is the receipt's JSON.

@@ -59,6 +59,6 @@ export type { GuardErrorData, GuardFailure, GuardResult, GuardResultBase } from 
 export { action, isAction, type Action, type ActionOptions, type Executor, type ExecutorContext } from './action/action.js';
 export { idField, type ActionReceipt, type ActionReceiptInit, type ReceiptReader } from './action/action-receipt.js';
 export { FLAG, HALT, PASS, type Verify, type VerifyOutcome } from './action/verify-outcome.js';
-export type { GuardFailureCategory, Interception, Operation, OperationState, ReceiptRecord } from './action/operation.js';
+export type { GuardFailureCategory, Interception, Operation, OperationState, ReceiptRecord, ValidationCoverage } from './action/operation.js';
 export { createMemorySink, type MemorySink, type MemorySinkOptions, type OperationSink, type SinkErrorSource } from './action/operation-sink.js';
 export { renderTurn, type RenderTurnInput } from './action/render-turn.js';

@@ -62,3 +62,16 @@ describe('Ledger', () => {
     expect(JSON.parse(JSON.stringify(new Ledger({}, [entry()])))).toEqual([entry()]);
   });
 });
+
+describe('deeply nested values', () => {
+  it('a 100,000-deep argument or result is kept cut and marked, and the ledger serializes', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const ledger = new Ledger();
+    const entry = ledger.record({ tool: 'dig', status: 'ok', args: { tree: deep }, result: deep });
+    expect(JSON.stringify(entry.args)).toContain('[Truncated: nested deeper than 256 levels]');
+    expect(typeof entry.result).toBe('object');
+    expect(() => JSON.stringify(ledger.toJSON())).not.toThrow();
+    expect(() => ledger.record({ tool: '', status: 'ok', args: deep } as never)).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+  });
+});

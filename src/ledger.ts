@@ -1,4 +1,6 @@
+import { boundDepth } from './_bound-depth.js';
 import { ClaimcheckError } from './errors.js';
+import { describeLoneSurrogate, isWellFormed } from './_well-formed.js';
 
 /**
  * The ledger: every tool call of a run, in call order, with how it settled.
@@ -61,12 +63,22 @@ export class Ledger {
   }
 
   /**
-   * Append one entry (a copy, with capture and truncation applied) and return the stored copy.
-   * @throws ClaimcheckError `invalid_input` when `tool` is not a non-empty string or `status` is not `ok` or `error`.
+   * Append one entry (a copy, with capture and truncation applied) and return the stored copy. `args`
+   * and `result` nested deeper than 256 levels are kept cut at that depth, each deeper member replaced
+   * by the text `[Truncated: nested deeper than 256 levels]`, and a reference back to an enclosing
+   * object by `[Circular]`, so the entry can always be serialized.
+   * @throws ClaimcheckError `invalid_input` when `tool` is not a non-empty string, has a lone surrogate (not
+   *   well-formed UTF-16, which no store can keep exactly), or `status` is not `ok` or `error`.
    */
   record(entry: LedgerEntryInput): LedgerEntry {
     if (typeof entry !== 'object' || entry === null || typeof entry.tool !== 'string' || entry.tool === '') {
-      throw new ClaimcheckError('invalid_input', `Ledger entry needs a "tool" name (a non-empty string); got ${JSON.stringify(entry)?.slice(0, 200)}.`);
+      throw new ClaimcheckError('invalid_input', `Ledger entry needs a "tool" name (a non-empty string); got ${preview(entry)}.`);
+    }
+    if (!isWellFormed(entry.tool)) {
+      throw new ClaimcheckError(
+        'invalid_input',
+        `Ledger entry tool name ${JSON.stringify(entry.tool)} has a lone surrogate (${describeLoneSurrogate(entry.tool)}): not well-formed Unicode, so no store could keep it exactly.`,
+      );
     }
     if (entry.status !== 'ok' && entry.status !== 'error') {
       throw new ClaimcheckError('invalid_input', `Ledger entry for ${entry.tool} has status ${JSON.stringify(entry.status)}; use "ok" or "error".`);
@@ -75,8 +87,8 @@ export class Ledger {
     const stored: LedgerEntry = {
       tool: entry.tool,
       status: entry.status,
-      args: this.captureResults ? entry.args : undefined,
-      result: this.captureResults ? truncateValue(entry.result, this.maxResultChars) : undefined,
+      args: this.captureResults ? boundDepth(entry.args) : undefined,
+      result: this.captureResults ? truncateValue(boundDepth(entry.result), this.maxResultChars) : undefined,
       error: error === null ? null : truncateText(String(error), this.maxResultChars),
       callId: entry.callId ?? null,
       startedAt: entry.startedAt ?? null,
@@ -116,9 +128,19 @@ function truncateValue(value: unknown, max: number): unknown {
   let json: string | undefined;
   try {
     json = JSON.stringify(value);
-  } catch {
-    return String(value);
+  } catch (error) {
+    // A throwing getter or toJSON, a bigint: keep a marked text, never the throw.
+    return `[Unserializable: ${error instanceof Error ? error.message : 'error'}]`;
   }
   if (json === undefined || json.length <= max) return value;
   return truncateText(json, max);
+}
+
+/** The start of `value`'s JSON text for an error message; never throws (deep, cyclic, throwing getters). */
+function preview(value: unknown): string {
+  try {
+    return JSON.stringify(boundDepth(value))?.slice(0, 200) ?? String(value);
+  } catch {
+    return typeof value;
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * Tool definitions, normalized from every provider shape.
  */
+import { describeLoneSurrogate, isWellFormed } from './_well-formed.js';
 import { ClaimcheckError } from './errors.js';
 import { describeShape as describe, isRecord as isEntry } from './readers/_shape.js';
 
@@ -58,16 +59,16 @@ export function normalizeTools(tools: unknown): ToolSpec[] {
 function toSpec(entry: unknown, index: number): ToolSpec | null {
   if (typeof entry === 'string') {
     if (entry.trim() === '') throw invalid(index, 'an empty string');
-    return { name: entry, description: '' };
+    return spec(entry, '', undefined, index);
   }
   if (!isEntry(entry)) throw invalid(index, describe(entry));
   const nested = nestedDefinition(entry);
   if (nested !== undefined) {
     if (!isEntry(nested) || !isName(nested.name)) throw invalid(index, describe(entry));
-    return spec(nested.name, nested.description, nested.parameters);
+    return spec(nested.name, nested.description, nested.parameters, index);
   }
   if (isName(entry.name)) {
-    return spec(entry.name, entry.description, entry.parameters ?? entry.input_schema ?? entry.inputSchema);
+    return spec(entry.name, entry.description, entry.parameters ?? entry.input_schema ?? entry.inputSchema, index);
   }
   // A hosted / built-in tool such as { type: 'web_search' } has no name: nothing to check claims against.
   if (typeof entry.type === 'string' && entry.type !== '' && entry.name === undefined && entry.type !== 'function') return null;
@@ -81,7 +82,14 @@ function nestedDefinition(entry: Record<string, unknown>): unknown {
   return undefined;
 }
 
-function spec(name: string, description: unknown, parameters: unknown): ToolSpec {
+function spec(name: string, description: unknown, parameters: unknown, index: number): ToolSpec {
+  if (!isWellFormed(name)) {
+    throw new ClaimcheckError(
+      'invalid_tool',
+      `tools[${index}] has a name with a lone surrogate (${describeLoneSurrogate(name)}): not well-formed Unicode, so the ledger could not keep it exactly. Fix the tool's name.`,
+      { data: { index, shape: 'a tool whose name is not well-formed UTF-16' } },
+    );
+  }
   const out: ToolSpec = { name, description: typeof description === 'string' ? description : '' };
   if (isEntry(parameters)) out.parameters = parameters;
   return out;

@@ -135,3 +135,37 @@ describe('claimcheck mcp-proxy', () => {
     ]);
   });
 });
+
+describe('claimcheck mcp-proxy under abuse', () => {
+  const misbehaving = join(root, 'test/fixtures/mcp-misbehaving-server.mjs');
+  const db = () => join(dir, `abuse-${++n}.sqlite`);
+
+  it('answers an 11 MiB request with a JSON-RPC error and keeps serving', { timeout: 60_000 }, async () => {
+    const { client, errors, stop } = await startProxy({ command: ['node', misbehaving], db: db() });
+    await expect(client.callTool({ name: 'echo', arguments: { blob: 'y'.repeat(11 * 1024 * 1024) } })).rejects.toThrow(/over claimcheck mcp-proxy's limit of 10485760 bytes/);
+    expect(await client.callTool({ name: 'echo', arguments: { blob: 'y' } })).toMatchObject({ content: [{ type: 'text', text: 'got 12 chars' }] });
+    expect(errors.join('\n')).toMatch(/from the client is over the 10485760-byte limit/);
+    expect(await stop()).toBe(0);
+  });
+
+  it('turns an 11 MiB result into an error for that call and keeps serving', { timeout: 60_000 }, async () => {
+    const { client, errors, stop } = await startProxy({ command: ['node', misbehaving], db: db() });
+    await expect(client.callTool({ name: 'huge', arguments: {} })).rejects.toThrow(/answer was \d+ bytes, over claimcheck mcp-proxy's limit/);
+    expect(await client.callTool({ name: 'small', arguments: {} })).toMatchObject({ content: [{ type: 'text', text: 'ok' }] });
+    expect(errors.join('\n')).not.toMatch(/exited/);
+    expect(await stop()).toBe(0);
+  });
+
+  it('bounds a call whose answer comes back under another id', { timeout: 60_000 }, async () => {
+    const { client, stop } = await startProxy({ command: ['node', misbehaving], db: db(), callTimeoutMs: 500 }, { MCP_MODE: 'wrong-id' });
+    await expect(client.callTool({ name: 'small', arguments: {} })).rejects.toThrow(/did not answer within 500 ms/);
+    expect(await stop()).toBe(0);
+  });
+
+  it('gives up on a server that never answers initialize, saying so, with status 2', { timeout: 60_000 }, async () => {
+    const errors: string[] = [];
+    const io = { stdin: new PassThrough(), stdout: new PassThrough(), err: (l: string) => errors.push(l), env: { ...process.env, MCP_MODE: 'silent' }, cwd: dir };
+    expect(await runMcpProxy({ command: ['node', misbehaving], db: db(), initTimeoutMs: 1_000 }, io)).toBe(2);
+    expect(errors.join('\n')).toMatch(/did not answer initialize within 1000 ms/);
+  });
+});

@@ -1,5 +1,5 @@
 // The CLI contract users script against: input shapes, --json lines, exit status.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -186,6 +186,19 @@ describe('the built binary', () => {
     const run = spawnSync(process.execPath, [bin, 'check', '--json', '-'], { input: JSON.stringify(fabricated), encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'fabricated' });
+  });
+
+  it('keeps exit status 1 on a fabricated reply when the reader closes the pipe early (| head -1)', { timeout: 60_000 }, async () => {
+    // Enough output to overflow the pipe once the reader is gone, so the writes meet EPIPE.
+    const file = join(dir, 'many.jsonl');
+    const cases = [fabricated, ...Array.from({ length: 3_000 }, (_, i) => ({ ...honest, id: `honest-${i}` }))];
+    writeFileSync(file, cases.map((c) => JSON.stringify(c)).join('\n'));
+    const child = spawn(process.execPath, [bin, 'check', '--json', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const status = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const first = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
+    child.stdout.destroy();
+    expect(JSON.parse(first.split('\n')[0] ?? '')).toMatchObject({ id: 'fabricated', verdict: 'fabricated' });
+    expect(await status).toBe(1);
   });
 
   it('prints its version and exits 2 on an unknown command', () => {

@@ -4,7 +4,7 @@
  * status lines taking their object from a long request, thinking spans, many content parts) is read
  * at 1 MB through `check`, a guard's `checkBypass` (and its rendering) and the readers. The timeout is
  * a hang guard, not a speed assertion: `npm run bench` ("claim pipeline scaling") shows the ratios.
- * Also the input limit: beyond 4 MiB of text a typed error, never a long stall.
+ * Also the input limit: beyond 8 MiB of text a typed error, never a long stall.
  */
 import { describe, expect, it } from 'vitest';
 import { SHAPES, craftReply } from '../bench/crafted-replies.js';
@@ -88,8 +88,8 @@ describe('input limit', () => {
   };
   const tooLarge = { code: 'input_too_large', data: { length: MAX_TEXT_LENGTH + 1, limit: MAX_TEXT_LENGTH } };
 
-  it('is 4 MiB of text: 4,194,304 characters, as documented', () => {
-    expect(MAX_TEXT_LENGTH).toBe(4 * 1024 * 1024);
+  it('is 8 MiB of text: 8,388,608 characters, as documented', () => {
+    expect(MAX_TEXT_LENGTH).toBe(8 * 1024 * 1024);
     expect(check('I sent it. '.padEnd(MAX_TEXT_LENGTH, 'a'), [sent], { tools }).verdict).toBe('clean');
   }, HANG_GUARD);
 
@@ -111,6 +111,6 @@ describe('input limit', () => {
   });
 
   it('says the limit and how to proceed', () => {
-    expect(() => check(over, [], { tools })).toThrow(/4,194,305 characters long; claimcheck reads at most 4,194,304 \(4 MiB\)/);
+    expect(() => check(over, [], { tools })).toThrow(/8,388,609 characters long; claimcheck reads at most 8,388,608 \(8 MiB\)/);
   });
 });

@@ -3,7 +3,9 @@
  * executor, settle (receipt, verify), record (ledger, turn, sink).
  */
 import { randomBytes } from 'node:crypto';
+import { boundDepth } from '../_bound-depth.js';
 import { ClaimcheckError } from '../errors.js';
+import { escapeLoneSurrogates, isWellFormed } from '../_well-formed.js';
 import { assertTextLength } from '../_input-limit.js';
 import type { Ledger, LedgerEntry } from '../ledger.js';
 import { Receipt } from '../receipt.js';
@@ -15,9 +17,9 @@ import { makeResult } from './_guard-result.js';
 import { setUpGuard, type GuardSetup } from './_guard-setup.js';
 import { closeWarnings, IncidentLog, type IncidentStep } from './_incidents.js';
 import { judgeTurn, type TurnCall } from './_judge-turn.js';
-import type { Operation, OperationState } from './operation.js';
+import type { Operation, OperationState, ValidationCoverage } from './operation.js';
 import type { OperationSink } from './operation-sink.js';
-import { recordRejection } from './_reject.js';
+import { recordRejection, type Rejection } from './_reject.js';
 import { renderTurn } from './render-turn.js';
 import { asyncError, isThenable, runAsync, runSync, type Call } from './_run-call.js';
 import type { Settlement } from './_settle.js';
@@ -73,18 +75,21 @@ export class GuardImpl implements Guard {
     return this.#runAsync(name, args, options, true);
   }
 
-  reject(name: string, args: unknown, options: RejectOptions = NO_OPTIONS): GuardResult {
+  reject(called: string, args: unknown, options: RejectOptions = NO_OPTIONS): GuardResult {
     this.#assertOpen();
+    const name = recordableName(called);
     const startedAt = Date.now();
     const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
     let failures = options.failures === undefined || options.failures.length === 0 ? undefined : [...options.failures];
     let incident: string | null = null;
+    let validation: ValidationCoverage | null = null;
     if (failures === undefined) {
       const checked = this.#validation.check(name, args);
       incident = this.#validation.incident;
+      validation = this.#validation.coverage;
       failures = checked.ok ? [{ category: 'type_mismatch', path: '', message: 'The arguments were rejected before they reached the guard.' }] : checked.failures;
     }
-    return this.#reject(name, callId, args, options.repaired ?? false, startedAt, incident, failures);
+    return this.#reject({ tool: name, callId, rawArgs: args, repaired: options.repaired ?? false, startedAt, incident, validation, failures });
   }
 
   checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
@@ -124,7 +129,14 @@ export class GuardImpl implements Guard {
     if (this.#summary !== null) return this.#summary;
     const warnings = closeWarnings(this.#setup.actions, this.#bypassChecks);
     for (const w of warnings) this.#incidents.warn(w);
-    this.#summary = { operations: { ...this.#counts }, interceptions: this.#interceptions, incidents: this.#incidents.count, bypassChecks: this.#bypassChecks, warnings };
+    this.#summary = {
+      operations: { ...this.#counts },
+      interceptions: this.#interceptions,
+      incidents: this.#incidents.count,
+      validationSkipped: this.#validation.skippedCount,
+      bypassChecks: this.#bypassChecks,
+      warnings,
+    };
     return this.#summary;
   }
 
@@ -135,8 +147,9 @@ export class GuardImpl implements Guard {
   }
 
   /** Validate and resolve the executor; a rejected call is recorded and its result returned instead. */
-  #start(tool: string, rawArgs: unknown, options: ExecuteOptions, sync: boolean, repaired: boolean): Call | GuardResult {
+  #start(called: string, rawArgs: unknown, options: ExecuteOptions, sync: boolean, repaired: boolean): Call | GuardResult {
     this.#assertOpen();
+    const tool = recordableName(called);
     const startedAt = Date.now();
     const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
     const entry = this.#setup.executors.get(tool);
@@ -148,17 +161,19 @@ export class GuardImpl implements Guard {
     }
     const checked = this.#validation.check(tool, rawArgs);
     const incident = this.#validation.incident;
+    const validation = this.#validation.coverage;
     if (!checked.ok || entry === undefined) {
       const failures: ValidationFailure[] = checked.ok ? [{ category: 'unknown_tool', path: '', message: `Unknown tool ${JSON.stringify(tool)}.` }] : checked.failures;
-      return this.#reject(tool, callId, rawArgs, repaired, startedAt, incident, failures);
+      return this.#reject({ tool, callId, rawArgs, repaired, startedAt, incident, validation, failures });
     }
-    return { tool, callId, repaired, startedAt, args: checked.args, rawArgs, entry, incident };
+    return { tool, callId, repaired, startedAt, args: checked.args, rawArgs, entry, incident, validation };
   }
 
   /** Record a rejected call (interception, failed operation) and return its result. */
-  #reject(tool: string, callId: string, rawArgs: unknown, repaired: boolean, startedAt: number, incident: string | null, failures: ValidationFailure[]): GuardResult {
+  #reject(r: Omit<Rejection, 'captureArgs' | 'onFault'>): GuardResult {
+    const tool = r.tool;
     const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
-    const rejected = recordRejection({ tool, callId, rawArgs, repaired, startedAt, incident, failures, captureArgs: this.#setup.captureArgs, onFault });
+    const rejected = recordRejection({ ...r, captureArgs: this.#setup.captureArgs, onFault });
     this.#interceptions++;
     this.#send('recordInterception', rejected.interception, tool);
     this.#keep(rejected.entry, rejected.operation);
@@ -175,7 +190,8 @@ export class GuardImpl implements Guard {
       callId: call.callId, tool: call.tool, kind: typeof call.entry === 'function' ? 'read' : 'action', state, ran: true, repaired: call.repaired,
       receipt: s.receipt, verify: s.verify, failure: s.failure?.category ?? null, error: s.error, incident, startedAt: call.startedAt, endedAt,
     };
-    if (this.#setup.captureArgs) operation.args = call.rawArgs;
+    if (call.validation !== null) operation.validation = call.validation;
+    if (this.#setup.captureArgs) operation.args = boundDepth(call.rawArgs);
     const entry: LedgerEntry = {
       tool: call.tool, status: state === 'failed' ? 'error' : 'ok', args: call.args, result: value,
       error: state === 'failed' ? s.error : null, callId: call.callId, startedAt: call.startedAt, endedAt,
@@ -218,4 +234,12 @@ export class GuardImpl implements Guard {
   #assertOpen(): void {
     if (this.#summary !== null) throw new ClaimcheckError('guard_closed', 'This guard was closed; create a new guard() for a new session.');
   }
+}
+
+/**
+ * The name a call is recorded under: as called, or, when it has a lone surrogate (which no registered
+ * name has, and no store could keep), with each written as `\uXXXX`; the call is then an `unknown_tool`.
+ */
+function recordableName(name: string): string {
+  return typeof name === 'string' && !isWellFormed(name) ? escapeLoneSurrogates(name) : name;
 }

@@ -3,13 +3,14 @@
  * interception (category, path, argument hash; values only with `captureArgs`), its `failed`
  * operation, its ledger entry and its result.
  */
+import { boundDepth } from '../_bound-depth.js';
 import type { LedgerEntry } from '../ledger.js';
 import type { ValidationFailure } from '../validate/validation-failure.js';
 import { argsHash } from './_args-hash.js';
 import { makeResult } from './_guard-result.js';
 import type { GuardResult } from './guard-result.js';
 import type { IncidentStep } from './_incidents.js';
-import type { Interception, Operation } from './operation.js';
+import type { Interception, Operation, ValidationCoverage } from './operation.js';
 
 /** A rejected call. */
 export interface Rejection {
@@ -20,6 +21,8 @@ export interface Rejection {
   startedAt: number;
   /** A claimcheck fault met earlier on this call, or `null`. */
   incident: string | null;
+  /** How much of the schema was skipped (`Operation.validation`), or `null`. */
+  validation: ValidationCoverage | null;
   /** At least one, most relevant first. */
   failures: readonly ValidationFailure[];
   captureArgs: boolean;
@@ -41,7 +44,7 @@ export function recordRejection(r: Rejection): RejectionRecords {
   let incident = r.incident;
   let hash: string;
   try {
-    hash = argsHash(r.rawArgs);
+    hash = argsHash(boundDepth(r.rawArgs));
   } catch (cause) {
     incident = r.onFault('record', cause);
     hash = '';
@@ -73,9 +76,10 @@ export function recordRejection(r: Rejection): RejectionRecords {
     startedAt: r.startedAt,
     endedAt,
   };
+  if (r.validation !== null) operation.validation = r.validation;
   if (r.captureArgs) {
-    interception.args = r.rawArgs;
-    operation.args = r.rawArgs;
+    interception.args = boundDepth(r.rawArgs);
+    operation.args = interception.args;
   }
   const entry: LedgerEntry = { tool: r.tool, status: 'error', args: r.rawArgs, result: undefined, error, callId: r.callId, startedAt: r.startedAt, endedAt };
   const failure = {

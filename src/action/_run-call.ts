@@ -3,7 +3,8 @@
  * synchronously (`guard.execute`) or awaiting promises (`executeAsync`).
  */
 import { ClaimcheckError } from '../errors.js';
-import type { Action, Executor } from './action.js';
+import { DEFAULT_VERIFY_TIMEOUT_MS, type Action, type Executor } from './action.js';
+import type { ValidationCoverage } from './operation.js';
 import { applyVerify, settleOutput, type Outcome, type Settlement } from './_settle.js';
 
 /** A call that passed validation (or whose validation failed open) and is about to run. */
@@ -17,6 +18,8 @@ export interface Call {
   entry: Executor | Action;
   /** A claimcheck fault met while validating, or `null`. */
   incident: string | null;
+  /** How much of the schema was skipped (`Operation.validation`), or `null`. */
+  validation: ValidationCoverage | null;
 }
 
 type Answer = { threw: false; returned: unknown } | { threw: true; error: unknown };
@@ -55,8 +58,9 @@ export async function runAsync(call: Call, invoked: Outcome = invoke(call)): Pro
   if (first.verifyNext) {
     let answer = askVerify(call, first, outcome);
     if (!answer.threw && isThenable(answer.returned)) {
+      const timeoutMs = typeof call.entry === 'function' ? DEFAULT_VERIFY_TIMEOUT_MS : (call.entry.verifyTimeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS);
       try {
-        answer = { threw: false, returned: await answer.returned };
+        answer = { threw: false, returned: await settleWithin(answer.returned, timeoutMs, call.tool) };
       } catch (error) {
         answer = { threw: true, error };
       }
@@ -99,4 +103,21 @@ function askVerify(call: Call, s: Settlement, outcome: Outcome): Answer {
   } catch (error) {
     return { threw: true, error };
   }
+}
+
+/** `pending`'s value, or a `verify_timeout` rejection when it has not settled within `timeoutMs`. */
+function settleWithin(pending: PromiseLike<unknown>, timeoutMs: number, tool: string): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new ClaimcheckError('verify_timeout', `The verify of ${JSON.stringify(tool)} did not settle within ${timeoutMs} ms; the call settles without it (raise verifyTimeoutMs in action() if it needs longer).`, {
+          data: { tool, timeoutMs },
+        }),
+      );
+    }, timeoutMs);
+  });
+  // A verify that settles after the timeout is ignored, its rejection included.
+  Promise.resolve(pending).catch(() => undefined);
+  return Promise.race([Promise.resolve(pending), late]).finally(() => clearTimeout(timer));
 }

@@ -26,7 +26,19 @@ export interface ActionOptions<Args = Record<string, unknown>, Output = unknown>
   receipt: ReceiptReader<Args, Output>;
   /** Checks the output against the arguments: `PASS`, `FLAG(reason)` or `HALT(reason)`. Default: none (proof alone makes it `posted`). */
   verify?: Verify<Args, Output>;
+  /**
+   * How long `guard.executeAsync` waits for a `verify` that returns a promise, in milliseconds. When it
+   * has not settled by then the call settles without it: state `unknown`, `incident` `verify: …` with a
+   * `verify_timeout` cause (fail open; the late answer is ignored). Default `30_000`; a positive integer
+   * up to 2,147,483,647 (else `invalid_options`).
+   */
+  verifyTimeoutMs?: number;
 }
+
+/** Default of {@link ActionOptions.verifyTimeoutMs}. */
+export const DEFAULT_VERIFY_TIMEOUT_MS = 30_000;
+/** The longest timer Node.js keeps (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** A side-effecting tool's executor with its receipt reader and optional verify; made by {@link action}. */
 export interface Action {
@@ -34,6 +46,8 @@ export interface Action {
   readonly executor: Executor;
   readonly receipt: ReceiptReader;
   readonly verify: Verify | null;
+  /** See {@link ActionOptions.verifyTimeoutMs}; absent (an action made by hand, or by an older copy of the package) means the default. */
+  readonly verifyTimeoutMs?: number;
 }
 
 /**
@@ -44,7 +58,8 @@ export interface Action {
  * ```ts
  * executors: { send_email: action(sendEmail, { receipt: idField('message_id') }) }
  * ```
- * @throws ClaimcheckError `invalid_options` when `executor`, `receipt` or `verify` is not a function.
+ * @throws ClaimcheckError `invalid_options` when `executor`, `receipt` or `verify` is not a function, or
+ *   `verifyTimeoutMs` is out of range.
  */
 export function action<Args = Record<string, unknown>, Output = unknown>(
   executor: Executor<Args, Output>,
@@ -62,12 +77,17 @@ export function action<Args = Record<string, unknown>, Output = unknown>(
   if (options.verify !== undefined && typeof options.verify !== 'function') {
     throw new ClaimcheckError('invalid_options', `action option verify must be a function returning PASS, FLAG(reason) or HALT(reason), got ${typeof options.verify}.`);
   }
+  const timeout = options.verifyTimeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS;
+  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMER_MS) {
+    throw new ClaimcheckError('invalid_options', `action option verifyTimeoutMs must be a positive integer number of milliseconds up to ${MAX_TIMER_MS}, got ${String(options.verifyTimeoutMs)}.`);
+  }
   // The generic parameters only type the user's functions; the guard calls them with validated arguments.
   return Object.freeze({
     kind: 'action',
     executor: executor as Executor,
     receipt: options.receipt as ReceiptReader,
     verify: (options.verify ?? null) as Verify | null,
+    verifyTimeoutMs: timeout,
   });
 }
 

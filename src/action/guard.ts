@@ -106,6 +106,11 @@ export interface GuardSummary {
   interceptions: number;
   /** Times claimcheck itself failed and the call went on (fail open). */
   incidents: number;
+  /**
+   * Calls whose tool schema was skipped in whole or in part (`Operation.validation` is `skipped` or
+   * `partial`): a schema Ajv cannot compile, or a `pattern` the linear-time engine does not support.
+   */
+  validationSkipped: number;
   /** Replies checked with `checkBypass`. */
   bypassChecks: number;
   /** The warnings `close()` logged. */
@@ -149,8 +154,8 @@ export interface Guard {
    * the turn. Each judged claim carries its tool's `operation` state; a confirmed claim about an action
    * whose operation is not `posted` moves to `claimedButNeverRan` with reason `not_proven`. The receipt
    * is sent to the sink. A claimcheck fault gives an empty receipt and is logged (fail open).
-   * Linear in the reply's length; limit: `text` and `options.request` are each at most 4,194,304
-   * characters (UTF-16 code units; 4 MiB of ASCII text).
+   * Linear in the reply's length; limit: `text` and `options.request` are each at most 8,388,608
+   * characters (UTF-16 code units; 8 MiB of ASCII text).
    * @throws ClaimcheckError `invalid_options` when `text` is not a string; `input_too_large` when `text` or
    *   `options.request` is over the limit (the turn stays open); `guard_closed` after `close()`.
    */

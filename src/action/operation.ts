@@ -19,6 +19,9 @@ import type { VerifyOutcome } from './verify-outcome.js';
  */
 export type OperationState = 'posted' | 'unknown' | 'needs_review' | 'failed' | 'read';
 
+/** How much of a tool's schema a call was checked against, when not all of it; see `Operation.validation`. */
+export type ValidationCoverage = 'skipped' | 'partial';
+
 /** What made an operation fail: a validation category, `tool_failed` (threw or reported failure) or `halted` (`HALT`). */
 export type GuardFailureCategory = ValidationFailureCategory | 'tool_failed' | 'halted';
 
@@ -48,6 +51,15 @@ export interface Operation {
   error: string | null;
   /** When claimcheck itself failed on this call (fail open): what failed, e.g. `validation: …`. `null` otherwise. */
   incident: string | null;
+  /**
+   * Present only when the tool's schema was not applied in full (fail open; the guard logs it once per
+   * tool and counts it in `GuardSummary.validationSkipped`):
+   * - `skipped`: the schema could not be used at all (Ajv cannot compile it; `incident` says why); the
+   *   arguments only had to be a JSON object.
+   * - `partial`: some keywords were not checked: a `pattern` the linear-time engine does not support
+   *   (lookaround, backreferences), which then matches everything (`ValidationResult.skipped`).
+   */
+  validation?: ValidationCoverage;
   /** Epoch milliseconds. */
   startedAt: number;
   endedAt: number;

@@ -114,6 +114,8 @@ function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: numb
   const has = (c: number): boolean => digests.some((d) => d.money.has(c));
   // Equal within a cent, or the same amount written in cents (6400 for $64).
   if ([a - 1, a, a + 1, a * 100 - 100, a * 100, a * 100 + 100].some(has)) return null;
+  // A stated total of what one call split ("Total: $340" paid $280 + $60).
+  if (digests.some((d) => d.callSums.has(a) || d.callSums.has(a * 100))) return null;
   const sum = cents(digests.reduce((s, d) => s + d.moneySum, 0));
   if (calls > 1 && (Math.abs(sum - a) <= 1 || Math.abs(sum - a * 100) <= 100)) return null;
   if ([claimed.value.toFixed(2), String(claimed.value), String(a)].some(seen)) return null;

@@ -60,6 +60,8 @@ export class ArgsDigest {
   /** Money-keyed values in cents. */
   readonly money = new Set<number>();
   moneyCalls = 0;
+  /** Each call's money values added up, in cents: a total split over payment methods in one call. */
+  readonly callSums = new Set<number>();
   /** Sum of each call's first money value (a total split across calls). */
   moneySum = 0;
   readonly emails = new Set<string>();
@@ -88,6 +90,7 @@ export class ArgsDigest {
     this.calls++;
     const ls = leaves(entry.args);
     let firstMoney: number | null = null;
+    let callSum = 0;
     let hasEmail = false;
     const callShapes = new Set<string>();
     for (const { key, value } of ls) {
@@ -104,6 +107,7 @@ export class ArgsDigest {
       if (n !== null && MONEY_KEY.test(key)) {
         this.money.add(cents(n));
         firstMoney ??= n;
+        callSum += n;
       }
       if (typeof value === 'string') {
         for (const e of findEmails(value)) {
@@ -142,6 +146,7 @@ export class ArgsDigest {
     for (const { value } of leaves(structured(entry.result))) if (typeof value === 'string') record(value, false);
     if (hasTime) this.callsWithTime++;
     if (hasDate) this.callsWithDate++;
+    if (firstMoney !== null) this.callSums.add(cents(callSum));
     if (firstMoney !== null) {
       this.moneyCalls++;
       this.moneySum += firstMoney;

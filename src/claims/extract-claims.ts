@@ -34,6 +34,11 @@ export interface ExtractedClaim {
   count?: number;
   /** The object was taken from the conversation (terse replies such as "Done.", or "I've moved it"). */
   fromContext?: boolean;
+  /**
+   * The list that the claim's sentence introduces with a colon ("updated with the following details:"),
+   * its lines joined: values stated there are the claim's own. Absent when the claim introduces none.
+   */
+  details?: string;
   /** The user's request asked for this very verb ("cancel the 9am" → "Cancelled"), so the action is pinned down. */
   requested?: boolean;
 }
@@ -57,6 +62,14 @@ export interface ExtractOptions {
 export function extractClaims(reply: string, options: ExtractOptions = {}): ExtractedClaim[] {
   const claims: ExtractedClaim[] = [];
   let terse: string | null = null;
+  // Claims whose sentence ends with a colon, and the list lines after them that claim nothing themselves.
+  let introducing: ExtractedClaim[] = [];
+  let details: string[] = [];
+  const closeList = (): void => {
+    if (details.length > 0) for (const c of introducing) c.details = details.join('\n');
+    introducing = [];
+    details = [];
+  };
   for (const line of cleanReply(reply)) {
     const before = claims.length;
     // A table row is data ("Issued — March 3"); only a status-marked row claims, through its label.
@@ -82,7 +95,14 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
       const label = labelClaim(line.text, line.status);
       if (label !== null) claims.push(label);
     }
+    if (introducing.length > 0 && line.item && claims.length === before) {
+      details.push(line.text);
+    } else {
+      closeList();
+      if (claims.length > before && line.text.trimEnd().endsWith(':')) introducing = claims.slice(before);
+    }
   }
+  closeList();
   const actionClaims = claims.filter((c) => c.verb !== 'check');
   if (terse !== null && actionClaims.length === 0 && options.request !== undefined) {
     claims.push(...fromRequest(terse, options.request));

@@ -100,7 +100,10 @@ export function judgeReply(input: JudgeInput): Receipt {
       continue;
     }
     const enums = input.profiles.find((p) => p.name === tool)?.enums ?? [];
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(x.clause, () => input.backing.digests(tool), (v) => input.backing.seen(v), x.text, enums);
+    // Values of the list the claim introduces ("updated with the following details:") are its own.
+    const span = x.details === undefined ? x.clause : `${x.clause}\n${x.details}`;
+    const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, () => input.backing.digests(tool), (v) => input.backing.seen(v), whole, enums);
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed });
       continue;

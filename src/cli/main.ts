@@ -3,23 +3,37 @@
  * The `claimcheck` command line. See the README's CLI section for the contract.
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runCheck, type Sinks } from './check-command.js';
 import { runEvalCommand } from './eval-command.js';
 import { runValidate } from './validate-command.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-// A closed pipe (`claimcheck check … | head`) ends the run quietly, as Unix tools do.
+// A closed pipe (`claimcheck check … | head`) stops the output quietly, but the run goes on to its
+// verdict: the exit status is the run's (1 on a fabricated reply), never 0 because the reader left.
+let stdoutClosed = false;
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+  if (error.code !== 'EPIPE') throw error;
+  stdoutClosed = true;
 });
-const sinks: Sinks = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+const sinks: Sinks = {
+  out: (l) => {
+    if (!stdoutClosed) process.stdout.write(`${l}\n`);
+  },
+  err: (l) => process.stderr.write(`${l}\n`),
+};
 // Progress bars go to stderr when it is a terminal and stdout is not (redirected), so they never mix with the output.
 const progress = process.stderr.isTTY && !process.stdout.isTTY ? process.stderr : undefined;
 const DB_HELP = 'the ledger file (default: CLAIMCHECK_DB, else .claimcheck/ledger.sqlite in the project, else ~/.claimcheck/ledger.sqlite)';
 const SINCE_HELP = 'only records since then: 30m, 24h, 7d, 2w, or a local date or date-time (2024-05-01, 2024-05-01T09:30)';
 let status = 0;
+
+/** A timeout option's value: a positive integer number of milliseconds that Node.js timers accept. */
+function milliseconds(value: string): number {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0 || ms > 2_147_483_647) throw new InvalidArgumentError('expected a positive whole number of milliseconds, up to 2147483647.');
+  return ms;
+}
 
 const program = new Command()
   .name('claimcheck')
@@ -122,9 +136,13 @@ program
   .option('--server <command>', 'another server to front, as one command line (repeatable)', (value: string, previous: string[]) => [...previous, value], [])
   .option('--name <name>', "the run's agent name in the ledger and the proxy's server name (default: the servers' names)")
   .option('--db <path>', DB_HELP)
-  .action(async (command: string[], opts: { server: string[]; name?: string; db?: string }) => {
+  .option('--init-timeout <ms>', 'how long each server has to answer initialize, in milliseconds (default 30000)', milliseconds)
+  .option('--call-timeout <ms>', 'longest wait for one tool call, in milliseconds, renewed by progress (default 300000)', milliseconds)
+  .action(async (command: string[], opts: { server: string[]; name?: string; db?: string; initTimeout?: number; callTimeout?: number }) => {
     const { runMcpProxy } = await import('./mcp-proxy-command.js');
-    status = await runMcpProxy({ command, ...opts }, { stdin: process.stdin, stdout: process.stdout, err: sinks.err, handleSignals: true });
+    const { initTimeout, callTimeout, ...rest } = opts;
+    const timeouts = { ...(initTimeout === undefined ? {} : { initTimeoutMs: initTimeout }), ...(callTimeout === undefined ? {} : { callTimeoutMs: callTimeout }) };
+    status = await runMcpProxy({ command, ...rest, ...timeouts }, { stdin: process.stdin, stdout: process.stdout, err: sinks.err, handleSignals: true });
   });
 
 try {

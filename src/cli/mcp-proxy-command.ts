@@ -6,15 +6,27 @@
  * ledger). Fails open: a ledger that cannot be opened is reported on stderr and calls still go through.
  * stdout carries the protocol only; notes go to stderr.
  *
+ * Limits: a JSON-RPC message over 10 MiB (its UTF-8 line) is not read, in either direction, and the
+ * proxy keeps running: an oversize request gets a JSON-RPC error (`-32600`), an oversize answer from a
+ * server becomes a JSON-RPC error for the call it answered (`-32603`); each is noted on stderr. A
+ * server gets `initTimeoutMs` (default 30 s) to answer `initialize`, with a note on stderr after 5 s;
+ * each `tools/call` waits at most `callTimeoutMs` (default 5 minutes, renewed by progress).
+ *
  * Exit status: 0 when the client disconnects (stdin ends) or on SIGINT/SIGTERM; 1 when an upstream
- * server exits; 2 for a usage error, a server that cannot be started, or a missing `@modelcontextprotocol/sdk`.
+ * server exits; 2 for a usage error, a server that cannot be started or does not answer `initialize`
+ * in time, or a missing `@modelcontextprotocol/sdk`.
  */
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpProxy } from '../mcp/create-mcp-proxy.js';
 import type { Store } from '../store.js';
+import { BoundedLineBuffer, MAX_MESSAGE_BYTES } from '../mcp/_bounded-line-buffer.js';
 import { locateLedger } from './_open-ledger.js';
+
+const DEFAULT_INIT_TIMEOUT_MS = 30_000;
+/** When a server has not answered `initialize` after this long, say that the proxy is waiting. */
+const WAITING_NOTE_MS = 5_000;
 
 /** Options of the mcp-proxy command. */
 export interface McpProxyCommandOptions {
@@ -26,6 +38,10 @@ export interface McpProxyCommandOptions {
   name?: string;
   /** The ledger file (`--db`). */
   db?: string;
+  /** How long each server has to answer `initialize`, in milliseconds (`--init-timeout`). Default `30_000`. */
+  initTimeoutMs?: number;
+  /** Longest wait for one `tools/call` answer, in milliseconds (`--call-timeout`; see `McpProxyOptions.callTimeoutMs`). Default `300_000`. */
+  callTimeoutMs?: number;
 }
 
 /** Where the command reads and writes, and its environment (the CLI passes the process's own). */
@@ -94,13 +110,26 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
   const childEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
   for (const [command, ...args] of commands as Array<[string, ...string[]]>) {
     const client = new sdk.Client({ name: 'claimcheck-mcp-proxy', version: pkg.version });
+    const transport = new sdk.StdioClientTransport({ command, args, env: childEnv, cwd, stderr: 'inherit' });
+    // An oversize answer becomes a JSON-RPC error for the call it answered (the SDK would close the transport).
+    boundReads(transport, sdk.deserializeMessage, (big) => {
+      say(`the server ${JSON.stringify(command)} sent a message of ${big.bytes} bytes, over the ${MAX_MESSAGE_BYTES}-byte limit; it was dropped${big.id === undefined ? ' (its id could not be read)' : ` and call ${JSON.stringify(big.id)} answered with an error`}.`);
+      if (big.id === undefined || big.isRequest) return undefined;
+      return { jsonrpc: '2.0', id: big.id, error: { code: -32603, message: `The server's answer was ${big.bytes} bytes, over claimcheck mcp-proxy's limit of ${MAX_MESSAGE_BYTES} bytes per message; it was dropped.` } };
+    });
+    const initTimeoutMs = options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS;
+    const waiting = setTimeout(() => say(`waiting for the server ${JSON.stringify(command)} to answer initialize (up to ${initTimeoutMs} ms)…`), Math.min(WAITING_NOTE_MS, initTimeoutMs));
     try {
-      await client.connect(new sdk.StdioClientTransport({ command, args, env: childEnv, cwd, stderr: 'inherit' }));
+      await client.connect(transport, { timeout: initTimeoutMs });
     } catch (error) {
-      say(`could not start the server ${JSON.stringify([command, ...args].join(' '))}: ${message(error)}`);
+      const timedOut = (error as { code?: unknown })?.code === -32001;
+      const why = timedOut ? `it did not answer initialize within ${initTimeoutMs} ms (is it an MCP server on stdio?)` : message(error);
+      say(`could not start the server ${JSON.stringify([command, ...args].join(' '))}: ${why}`);
       await client.close().catch(() => undefined);
       await cleanUp();
       return 2;
+    } finally {
+      clearTimeout(waiting);
     }
     client.onclose = () => stop(1, `the server ${JSON.stringify(command)} exited; stopping.`);
     clients.push(client);
@@ -121,6 +150,7 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
       name,
       version: pkg.version,
       logger: { warn: (line) => io.err(line) },
+      ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
       ...(store === undefined ? {} : { store }),
     });
   } catch (error) {
@@ -143,7 +173,17 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
     process.once('SIGTERM', onSignal);
   }
   proxy.server.onclose = onEnd;
-  await proxy.server.connect(new sdk.StdioServerTransport(io.stdin, io.stdout));
+  const serverTransport = new sdk.StdioServerTransport(io.stdin, io.stdout);
+  // An oversize request is answered with a JSON-RPC error (the SDK would close the transport, ending the proxy).
+  boundReads(serverTransport, sdk.deserializeMessage, (big) => {
+    say(`a message of ${big.bytes} bytes from the client is over the ${MAX_MESSAGE_BYTES}-byte limit; it was not read.`);
+    if (big.id !== undefined && big.isRequest) {
+      const error = { code: -32600, message: `The request was ${big.bytes} bytes, over claimcheck mcp-proxy's limit of ${MAX_MESSAGE_BYTES} bytes per message; it was not read.` };
+      serverTransport.send({ jsonrpc: '2.0', id: big.id, error }).catch(() => undefined);
+    }
+    return undefined;
+  });
+  await proxy.server.connect(serverTransport);
   say(`fronting ${name} (${proxy.tools.length} tools)${store === undefined ? '' : `; recording to ${store.path}`}`);
 
   const status = await finished;
@@ -196,4 +236,15 @@ export function splitCommandLine(line: string): string[] {
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Put a {@link BoundedLineBuffer} in place of an SDK stdio transport's read buffer (its `_readBuffer`,
+ * the same in the client and server transports of SDK 1.x). When a future SDK has none, its own limit
+ * applies (an oversize message then closes the transport).
+ */
+function boundReads(transport: object, parse: (line: string) => unknown, onOversize: ConstructorParameters<typeof BoundedLineBuffer>[1]): void {
+  const holder = transport as { _readBuffer?: unknown };
+  if (typeof (holder._readBuffer as { append?: unknown } | undefined)?.append !== 'function') return;
+  holder._readBuffer = new BoundedLineBuffer(parse, onOversize);
 }

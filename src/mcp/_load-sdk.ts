@@ -19,18 +19,21 @@ export interface McpSdk {
   CallToolRequestSchema: typeof CallToolRequestSchema;
   ListToolsRequestSchema: typeof ListToolsRequestSchema;
   ToolListChangedNotificationSchema: typeof ToolListChangedNotificationSchema;
+  /** Parses one stdio line into a JSON-RPC message (throws for a bad one). */
+  deserializeMessage: (line: string) => unknown;
 }
 
 /** Imports the SDK's modules; replaced in tests to simulate a missing install. */
 export type McpSdkImporter = () => Promise<McpSdk>;
 
 const importSdk: McpSdkImporter = async () => {
-  const [server, serverStdio, client, clientStdio, types] = await Promise.all([
+  const [server, serverStdio, client, clientStdio, types, sharedStdio] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/shared/stdio.js'),
   ]);
   return {
     Server: server.Server,
@@ -40,6 +43,7 @@ const importSdk: McpSdkImporter = async () => {
     CallToolRequestSchema: types.CallToolRequestSchema,
     ListToolsRequestSchema: types.ListToolsRequestSchema,
     ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+    deserializeMessage: sharedStdio.deserializeMessage,
   };
 };
 

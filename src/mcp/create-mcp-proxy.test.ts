@@ -98,6 +98,11 @@ describe('createMcpProxy', () => {
 
   it('needs an upstream; prefixes are distinct and allowed in tool names', async () => {
     await expect(createMcpProxy({ upstreams: [] })).rejects.toMatchObject({ code: 'invalid_options' });
+    const calls: string[] = [];
+    const upstream = { client: await link(createShopServer(), calls, 'shop') };
+    for (const callTimeoutMs of [0, 1.5, 2 ** 31]) {
+      await expect(createMcpProxy({ upstreams: [upstream], callTimeoutMs })).rejects.toMatchObject({ code: 'invalid_options' });
+    }
     expect(upstreamPrefixes(['shop', 'shop', undefined, 'My Server/2'])).toEqual(['shop', 'shop2', 'server3', 'My_Server_2']);
     expect(defaultShopHandlers.issue_refund({})).toEqual({ refund_id: 'RF-1001', status: 'succeeded' });
   });

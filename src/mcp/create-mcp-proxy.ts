@@ -41,6 +41,13 @@ export interface McpProxyOptions extends GuardMcpClientOptions {
   name?: string;
   /** The proxy's server version. Default `'1.0.0'`. */
   version?: string;
+  /**
+   * Longest wait for an upstream's answer to one `tools/call`, in milliseconds; each progress
+   * notification from the upstream starts the wait again. Past it the client gets a JSON-RPC error
+   * that says so (an upstream that never answers, or answers under another id, cannot hold a call
+   * forever). Default `300_000` (5 minutes); a positive integer up to 2,147,483,647 (else `invalid_options`).
+   */
+  callTimeoutMs?: number;
 }
 
 /** A proxy made by {@link createMcpProxy}. */
@@ -55,8 +62,10 @@ export interface McpProxy {
   close(): Promise<void>;
 }
 
-/** Longest wait for an upstream's answer, in milliseconds: the client's own timeout and cancellation rule. */
-const UPSTREAM_TIMEOUT_MS = 2_147_483_647;
+/** Default of {@link McpProxyOptions.callTimeoutMs}. */
+export const DEFAULT_CALL_TIMEOUT_MS = 300_000;
+/** JSON-RPC error code of the SDK's request timeout (`ErrorCode.RequestTimeout`). */
+const REQUEST_TIMEOUT = -32001;
 
 /**
  * Create a proxy over connected upstream clients. Lists every upstream's tools first; loads
@@ -68,7 +77,10 @@ const UPSTREAM_TIMEOUT_MS = 2_147_483_647;
  */
 export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy> {
   const sdk = await loadMcpSdk();
-  const { upstreams, name = 'claimcheck-mcp-proxy', version = '1.0.0', ...given } = options;
+  const { upstreams, name = 'claimcheck-mcp-proxy', version = '1.0.0', callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS, ...given } = options;
+  if (!Number.isInteger(callTimeoutMs) || callTimeoutMs <= 0 || callTimeoutMs > 2_147_483_647) {
+    throw new ClaimcheckError('invalid_options', `createMcpProxy option callTimeoutMs must be a positive integer number of milliseconds up to 2147483647, got ${String(callTimeoutMs)}.`);
+  }
   // A proxy never sees the model's reply, so nothing reads the in-memory ledger's values: keep none.
   const guardOptions: GuardMcpClientOptions = { ...given, captureResults: given.captureResults ?? false };
   if (!Array.isArray(upstreams) || upstreams.length === 0) {
@@ -116,7 +128,7 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
   server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
     const { _meta, ...params } = request.params;
     const { progressToken, ...meta } = _meta ?? {};
-    const requestOptions: RequestOptions = { signal: extra.signal, timeout: UPSTREAM_TIMEOUT_MS, resetTimeoutOnProgress: true };
+    const requestOptions: RequestOptions = { signal: extra.signal, timeout: callTimeoutMs, resetTimeoutOnProgress: true };
     if (progressToken !== undefined) {
       requestOptions.onprogress = (progress) => {
         extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken } }).catch(() => undefined);
@@ -125,7 +137,16 @@ export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy
     const route = state.routes.get(params.name);
     if (route === undefined) return refuseUnknown(state.unknown, params.name, params.arguments);
     const forwarded = { ...params, name: route.tool, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) };
-    return (guarded[route.upstream] as GuardedMcpClient).callTool(forwarded, requestOptions);
+    try {
+      return await (guarded[route.upstream] as GuardedMcpClient).callTool(forwarded, requestOptions);
+    } catch (error) {
+      if ((error as { code?: unknown })?.code !== REQUEST_TIMEOUT) throw error;
+      throw new Error(
+        `claimcheck mcp-proxy: the server behind ${JSON.stringify(params.name)} did not answer within ${callTimeoutMs} ms ` +
+          '(the proxy\'s call timeout; it may have answered under another id, or not at all). The call may or may not have run.',
+        { cause: error },
+      );
+    }
   });
 
   return {

@@ -2,6 +2,7 @@
  * The validation of one call once its tool is known: parse the arguments text, require an object,
  * validate against the tool's compiled schema.
  */
+import { MAX_DEPTH, nestingDepth } from '../_bound-depth.js';
 import { compileSchema } from './_compile-schema.js';
 import { describeTyped } from './_describe-value.js';
 import { failuresFromAjv } from './_order-failures.js';
@@ -34,8 +35,14 @@ export function checkArguments(tool: ToolSpec, args: unknown, strictProperties: 
     return { ok: false, failures: [failure] };
   }
   const object = value as Record<string, unknown>;
+  if (nestingDepth(object) > MAX_DEPTH) {
+    const message = `The arguments are nested deeper than ${MAX_DEPTH} levels (or refer back to themselves); claimcheck does not walk them.`;
+    return { ok: false, failures: [{ category: 'constraint_violation', path: '', message, keyword: 'maxDepth' }] };
+  }
   if (tool.parameters === undefined) return { ok: true, args: object };
   const compiled = compileSchema(tool.parameters, { toolName: tool.name, strictProperties });
   const errors = compiled.validate(object);
-  return errors.length === 0 ? { ok: true, args: object } : { ok: false, failures: failuresFromAjv(errors) };
+  const result: ValidationResult = errors.length === 0 ? { ok: true, args: object } : { ok: false, failures: failuresFromAjv(errors) };
+  if (compiled.skipped.length > 0) result.skipped = compiled.skipped;
+  return result;
 }

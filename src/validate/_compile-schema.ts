@@ -13,6 +13,8 @@ import ajvFormats from 'ajv-formats';
 import { ClaimcheckError } from '../errors.js';
 import { closeObjectSchemas } from './_close-object-schemas.js';
 import { inlineLocalRefs } from './_inline-local-refs.js';
+import { linearRegExpEngine, unsupportedPatterns } from './_linear-regexp.js';
+import { isJsonObject, mapSubschemas } from './_map-subschemas.js';
 
 export type SchemaDraft = '2020-12' | '2019-09' | 'draft-07';
 
@@ -20,6 +22,11 @@ export type SchemaDraft = '2020-12' | '2019-09' | 'draft-07';
 export interface CompiledSchema {
   draft: SchemaDraft;
   validate(data: unknown): ErrorObject[];
+  /**
+   * What the schema says that is not checked, one line each (`pattern "(?=x)" (…)`): patterns the
+   * linear-time engine does not support, which match everything. Empty when the schema is checked in full.
+   */
+  skipped: readonly string[];
 }
 
 const AJV_OPTIONS: Options = {
@@ -28,7 +35,17 @@ const AJV_OPTIONS: Options = {
   verbose: true,
   logger: false,
   addUsedSchema: false,
+  // Only the arguments' own members count: an optional `constructor` or `toString` property is absent
+  // from `{}`, not the function Object.prototype lends it.
+  ownProperties: true,
+  code: { regExp: linearRegExpEngine },
 };
+
+/**
+ * The base URI given to a schema without `$id`. Ajv resolves a root reference (`$ref: "#"`, as in a
+ * tree of comments) through the root's id; without one, and with `addUsedSchema: false`, it cannot.
+ */
+const ROOT_ID = 'urn:claimcheck:tool-parameters';
 
 type Engine = Ajv | Ajv2019 | Ajv2020;
 const engines = new Map<SchemaDraft, Engine>();
@@ -68,6 +85,7 @@ export function compileSchema(schema: Record<string, unknown>, options: { toolNa
   const { $schema: _ignored, ...rest } = schema;
   let prepared = inlineLocalRefs(rest);
   if (options.strictProperties) prepared = closeObjectSchemas(prepared);
+  if (typeof prepared.$id !== 'string' && typeof prepared.id !== 'string') prepared = { $id: ROOT_ID, ...prepared };
   const named = schemaDraft(schema);
   const drafts: SchemaDraft[] = named === undefined ? ['2020-12', 'draft-07'] : [named];
   let firstError: unknown;
@@ -86,6 +104,9 @@ export function compileSchema(schema: Record<string, unknown>, options: { toolNa
     const compiled: CompiledSchema = {
       draft,
       validate: (data) => (fn(data) ? [] : [...(fn.errors ?? [])]),
+      skipped: unsupportedPatterns(schemaPatterns(prepared)).map(
+        ({ pattern, reason }) => `pattern ${JSON.stringify(pattern)} (not supported by the linear-time engine: ${reason}; not checked)`,
+      ),
     };
     cache.set(schema, compiled);
     return compiled;
@@ -97,4 +118,17 @@ export function compileSchema(schema: Record<string, unknown>, options: { toolNa
       `${reason}. Fix the schema, or leave parameters out to skip validation for this tool.`,
     { data: { tool: options.toolName }, cause: firstError },
   );
+}
+
+/** Every `pattern` and `patternProperties` key in a schema, once each. */
+function schemaPatterns(schema: Record<string, unknown>): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown): unknown => {
+    if (!isJsonObject(node)) return node;
+    if (typeof node.pattern === 'string') found.add(node.pattern);
+    if (isJsonObject(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) found.add(key);
+    return mapSubschemas(node, walk);
+  };
+  walk(schema);
+  return found;
 }

@@ -141,9 +141,18 @@ function constraintText(keyword: string, params: Record<string, unknown>, data: 
   }
 }
 
-/** The allowed value `data` most likely meant (wrong case, extra quotes or spaces, a near miss). */
+/**
+ * Enums with more values than this get no "did you mean" guess: a rejected call then costs no more
+ * than Ajv's own pass over the values (a 1,000,000-value enum would cost seconds per rejection).
+ */
+const MAX_GUESS_VALUES = 1_000;
+
+/**
+ * The allowed value `data` most likely meant (wrong case, extra quotes or spaces, a near miss);
+ * `undefined` for enums longer than {@link MAX_GUESS_VALUES}.
+ */
 function enumGuess(data: unknown, allowed: readonly unknown[]): string | undefined {
-  if (typeof data !== 'string') return undefined;
+  if (typeof data !== 'string' || allowed.length > MAX_GUESS_VALUES) return undefined;
   const strings = allowed.filter((v): v is string => typeof v === 'string');
   const norm = (s: string): string => stripWrapping(s).toLowerCase().replace(/[\s-]/g, '_');
   const exact = strings.filter((v) => norm(v) === norm(data));

@@ -26,6 +26,15 @@ const MAP = new Set(['properties', 'patternProperties', 'dependentSchemas', 'dep
 export const isJsonObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Set `object[key]` as an own data member, also for `__proto__` (which plain assignment would take as
+ * the object's prototype), so a copy keeps every member a schema or arguments object names.
+ */
+export function setMember(object: Json, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}
+
 const isSchema = (value: unknown): boolean => isJsonObject(value) || typeof value === 'boolean';
 
 /** A shallow copy of `schema` whose subschemas are replaced by `transform(subschema, site)`. */
@@ -40,10 +49,10 @@ export function mapSubschemas(schema: Json, transform: (subschema: unknown, site
       out[keyword] = value.map((item, key) => (isSchema(item) ? transform(item, { keyword, key }) : item));
     } else if (MAP.has(keyword) && isJsonObject(value)) {
       const mapped: Json = {};
-      for (const [key, item] of Object.entries(value)) mapped[key] = isSchema(item) ? transform(item, { keyword, key }) : item;
+      for (const [key, item] of Object.entries(value)) setMember(mapped, key, isSchema(item) ? transform(item, { keyword, key }) : item);
       out[keyword] = mapped;
     } else {
-      out[keyword] = value;
+      setMember(out, keyword, value);
     }
   }
   return out;

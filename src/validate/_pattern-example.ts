@@ -1,8 +1,10 @@
 /**
  * A string that matches a JSON Schema `pattern`, for synthesizing valid arguments. Covers the regex
  * subset tool schemas use (literals, escapes, classes, groups, alternation, quantifiers); anything else
- * (lookarounds, backreferences) gives `undefined`. Every answer is checked against the real RegExp.
+ * (lookarounds, backreferences) gives `undefined`. Every answer is checked against the pattern, on the
+ * linear-time engine that validation uses (a tool's pattern may be hostile).
  */
+import { linearRegExp, type RegExpLike } from './_linear-regexp.js';
 
 class Unsupported extends Error {}
 
@@ -14,12 +16,13 @@ const CONTROL_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: 
  * least their minimum) and that satisfies `accept`; `undefined` when none is found.
  */
 export function patternExample(pattern: string, accept: (s: string) => boolean = () => true): string | undefined {
-  let regex: RegExp;
+  let regex: RegExpLike | undefined;
   try {
-    regex = new RegExp(pattern, 'u');
+    regex = linearRegExp(pattern);
   } catch {
     return undefined;
   }
+  if (regex === undefined) return undefined;
   for (const repeat of [1, 3, 8, 16, 64]) {
     let out: string;
     try {

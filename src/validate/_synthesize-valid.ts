@@ -5,7 +5,7 @@
  * of `anyOf`/`oneOf` is used, and `allOf` members are merged. `undefined` when nothing is found; callers
  * verify the value with the real validator.
  */
-import { isJsonObject } from './_map-subschemas.js';
+import { isJsonObject, setMember } from './_map-subschemas.js';
 import { patternExample } from './_pattern-example.js';
 
 type Json = Record<string, unknown>;
@@ -99,14 +99,14 @@ function synthesizeObject(s: Json, depth: number): Json | undefined {
   const required = Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === 'string') : [];
   for (const [name, sub] of Object.entries(properties)) {
     const value = synthesizeValid(sub, depth + 1);
-    if (value !== undefined) out[name] = value;
+    if (value !== undefined) setMember(out, name, value);
     else if (required.includes(name)) return undefined;
   }
   for (const name of required) {
-    if (name in out) continue;
+    if (Object.hasOwn(out, name)) continue;
     const value = synthesizeValid(isJsonObject(s.additionalProperties) ? s.additionalProperties : true, depth + 1);
     if (value === undefined) return undefined;
-    out[name] = value;
+    setMember(out, name, value);
   }
   return out;
 }

@@ -32,7 +32,7 @@ const isType = (types: string[], v: unknown): boolean =>
 export function* missingRequired(site: Site): Generator<Candidate> {
   if (!isJsonObject(site.value) || !Array.isArray(site.schema.required)) return;
   for (const name of site.schema.required) {
-    if (typeof name !== 'string' || !(name in site.value)) continue;
+    if (typeof name !== 'string' || !Object.hasOwn(site.value, name)) continue;
     const at = appendPointer(site.path, name);
     yield { at, value: undefined, expectPath: at };
   }
@@ -94,7 +94,7 @@ export function* extraField(site: Site): Generator<Candidate> {
   if (!isJsonObject(site.value)) return;
   const declared = isJsonObject(site.schema.properties) ? site.schema.properties : {};
   let name = 'unexpected_field';
-  while (name in declared || name in site.value) name += '_';
+  while (Object.hasOwn(declared, name) || Object.hasOwn(site.value, name)) name += '_';
   const at = appendPointer(site.path, name);
   if (site.schema.additionalProperties === false) yield { at, value: 'surprise', expectPath: at };
   else if (site.path === '' && isJsonObject(site.schema.properties)) yield { at, value: 'surprise', expectPath: at, strictProperties: true };

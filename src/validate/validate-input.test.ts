@@ -45,3 +45,15 @@ describe('validateInput', () => {
     expect(() => validateInput(input, 'bad')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
   });
 });
+
+describe('validateInput skipped', () => {
+  it('names the parts of the schema it could not check', () => {
+    const lookahead = { name: 'grant', parameters: { type: 'object', properties: { user: { type: 'string', pattern: '^(?!root$)' } } } };
+    expect(validateInput({ tool: lookahead, args: { user: 'root' } }, 'r9')).toEqual({
+      id: 'r9',
+      ok: true,
+      failures: [],
+      skipped: [expect.stringMatching(/^pattern "\^\(\?!root\$\)" \(not supported by the linear-time engine/)],
+    });
+  });
+});

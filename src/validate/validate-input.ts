@@ -23,6 +23,8 @@ export interface ValidateInputResult {
   id: string;
   ok: boolean;
   failures: ValidateInputFailure[];
+  /** Present only when part of the schema was not checked (see `ValidationResult.skipped`). */
+  skipped?: readonly string[];
 }
 
 /**
@@ -44,12 +46,14 @@ export function validateInput(input: unknown, id: string): ValidateInputResult {
     }
   }
   const result = validateToolCall({ tool: record.tool, args: record.args, tools: record.tools ?? undefined });
-  if (result.ok) return { id, ok: true, failures: [] };
+  const skipped = result.skipped === undefined ? {} : { skipped: result.skipped };
+  if (result.ok) return { id, ok: true, failures: [], ...skipped };
   return {
     id,
     ok: false,
     failures: result.failures.map(({ category, path, message, hint }) =>
       hint === undefined ? { category, path, message } : { category, path, message, hint },
     ),
+    ...skipped,
   };
 }

@@ -51,7 +51,11 @@ export interface ValidationFailure {
 /**
  * Outcome of validating one tool call. On success `args` is the arguments object (parsed when the
  * call's arguments were text); on failure `failures` holds at least one finding, most relevant first.
+ *
+ * `skipped`, present only when part of the tool's schema was not checked, says what, one line each: a
+ * `pattern` the linear-time regular expression engine (RE2) does not support (lookaround,
+ * backreferences) matches every string instead of risking exponential time (fail open).
  */
 export type ValidationResult =
-  | { ok: true; args: Record<string, unknown> }
-  | { ok: false; failures: ValidationFailure[] };
+  | { ok: true; args: Record<string, unknown>; skipped?: readonly string[] }
+  | { ok: false; failures: ValidationFailure[]; skipped?: readonly string[] };

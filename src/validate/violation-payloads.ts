@@ -6,7 +6,7 @@
 import { checkArguments } from './_check-arguments.js';
 import { inlineLocalRefs } from './_inline-local-refs.js';
 import { appendPointer, pointerSegments } from './_json-pointer.js';
-import { isJsonObject } from './_map-subschemas.js';
+import { isJsonObject, setMember } from './_map-subschemas.js';
 import { mergeApplicators, synthesizeValid } from './_synthesize-valid.js';
 import * as candidates from './_violation-candidates.js';
 import type { Candidate, Site } from './_violation-candidates.js';
@@ -93,7 +93,7 @@ function collectSites(schema: Json, value: unknown, path = ''): Site[] {
   const sites: Site[] = [{ path, schema: merged, value }];
   if (isJsonObject(value) && isJsonObject(merged.properties)) {
     for (const [name, sub] of Object.entries(merged.properties)) {
-      if (name in value && isJsonObject(sub)) sites.push(...collectSites(sub, value[name], appendPointer(path, name)));
+      if (Object.hasOwn(value, name) && isJsonObject(sub)) sites.push(...collectSites(sub, value[name], appendPointer(path, name)));
     }
   } else if (Array.isArray(value) && value.length > 0 && isJsonObject(merged.items)) {
     sites.push(...collectSites(merged.items, value[0], appendPointer(path, 0)));
@@ -107,10 +107,10 @@ function withValue(root: Json, pointer: string, value: unknown): Json {
   const segments = pointerSegments(pointer);
   const last = segments.pop();
   let parent: unknown = copy;
-  for (const s of segments) parent = Array.isArray(parent) ? parent[Number(s)] : (parent as Json)[s];
+  for (const s of segments) parent = Array.isArray(parent) ? parent[Number(s)] : Object.hasOwn(parent as Json, s) ? (parent as Json)[s] : undefined;
   if (last === undefined) return copy;
   if (Array.isArray(parent)) parent[Number(last)] = value;
   else if (value === undefined) delete (parent as Json)[last];
-  else (parent as Json)[last] = value;
+  else setMember(parent as Json, last, value);
   return copy;
 }
