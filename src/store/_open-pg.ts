@@ -37,6 +37,7 @@ export async function openPgStore(url: string, options: OpenStoreOptions, settin
   pool.on('error', () => undefined); // replaced by the store's reporter once it exists
   try {
     const client = await pool.connect();
+    client.on('error', () => undefined); // a dropped connection fails the next query instead
     let schemaVersion: number;
     try {
       schemaVersion = await migratePg(client, { url: shown, readonly });

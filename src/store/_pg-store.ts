@@ -71,7 +71,7 @@ export class PgStore implements Store {
     // An idle client whose backend was terminated emits on the pool: report it, never crash the host.
     pool.on('error', (error) => this.#reportError(toPgStoreError(error, this.path, 'write')));
     if (!config.readonly) {
-      this.#writer = new PgWriter({ ...config, onError: (error) => this.#reportError(error), connect: () => pool.connect() });
+      this.#writer = new PgWriter({ ...config, onError: (error) => this.#reportError(error), connect: () => this.#connect() });
       // Asynchronous writes cannot run in an exit handler; when the event loop drains, the queue still can be written.
       this.#onBeforeExit = () => void this.#writer?.flush().catch((error: unknown) => this.#reportError(error as ClaimcheckError));
       process.on('beforeExit', this.#onBeforeExit);
@@ -230,7 +230,7 @@ export class PgStore implements Store {
     await this.#writer?.flush().catch((error: unknown) => this.#reportError(error as ClaimcheckError));
     let client: PoolClient | undefined;
     try {
-      client = await this.#pool.connect();
+      client = await this.#connect();
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const result = await fn(client);
       await client.query('COMMIT');
@@ -241,6 +241,23 @@ export class PgStore implements Store {
       client?.release(true);
       throw toPgStoreError(error, this.path, 'read');
     }
+  }
+
+  /**
+   * A client from the pool that never crashes the host: a checked-out client whose connection drops
+   * between two queries emits `error` (unhandled, it would be an uncaught exception); the next query
+   * fails with it anyway, and the pool discards the client when it is released with an error.
+   */
+  async #connect(): Promise<PoolClient> {
+    const client = await this.#pool.connect();
+    const ignore = (): void => undefined;
+    client.on('error', ignore);
+    const release = client.release.bind(client);
+    client.release = (error?: Error | boolean) => {
+      client.off('error', ignore);
+      release(error);
+    };
+    return client;
   }
 
   #reportError(error: ClaimcheckError): void {
