@@ -282,5 +282,26 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log(`   ratio (first query / JSON.parse)             ${(first.ms / raw.ms).toFixed(2)}×`);
 }
 
-// 7. Claim pipeline scaling on crafted replies (bench/scaling.js).
-runScaling(7);
+// 7. The guard's added latency per call when its ledger fails (locked, full disk), beside the healthy figure.
+{
+  const { ledgerFaults } = await import('./ledger-faults.js');
+  console.log('');
+  for (const line of await ledgerFaults()) console.log(line);
+}
+
+// 8. The PostgreSQL store, when a server answers at 127.0.0.1:5432 (CI checks that it does).
+{
+  const { execFileSync } = await import('node:child_process');
+  let up = true;
+  try {
+    execFileSync('pg_isready', ['-h', '127.0.0.1', '-q']);
+  } catch {
+    up = false;
+  }
+  console.log('');
+  if (!up) console.log('8. store (PostgreSQL): not run, no server at 127.0.0.1:5432 (pg_isready)');
+  else for (const line of await (await import('./postgres.js')).postgresBench()) console.log(line);
+}
+
+// 9. Claim pipeline scaling on crafted replies (bench/scaling.js).
+runScaling(9);

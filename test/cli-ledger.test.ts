@@ -10,6 +10,7 @@ import { runCheck } from '../src/cli/check-command.js';
 import { runDiagnostic } from '../src/cli/diagnostic-command.js';
 import { runExport } from '../src/cli/export-command.js';
 import { readInputs } from '../src/cli/read-inputs.js';
+import { SCHEMA_VERSION } from '../src/store/schema-version.js';
 import { runStats } from '../src/cli/stats-command.js';
 import { runView } from '../src/cli/view-command.js';
 import { formatTime } from '../src/cli/_ledger-format.js';
@@ -259,8 +260,8 @@ describe('claimcheck diagnostic', () => {
     const fromEnv = capture();
     await runDiagnostic({ json: true, env: { CLAIMCHECK_DB: db }, cwd: project }, fromEnv.sinks);
     const d = JSON.parse(fromEnv.out[0] ?? '') as { ledger: Record<string, unknown>; driver: Record<string, unknown> };
-    expect(d.ledger).toMatchObject({ path: db, source: 'env', reason: `CLAIMCHECK_DB is set to ${db}`, exists: true, schemaVersion: 1, supportedSchemaVersion: 1, error: null });
-    expect(d.ledger.counts).toEqual({ runs: 2, operations: 5, interceptions: 2, receipts: 2, tools: 4 });
+    expect(d.ledger).toMatchObject({ path: db, source: 'env', reason: `CLAIMCHECK_DB is set to ${db}`, exists: true, schemaVersion: SCHEMA_VERSION, supportedSchemaVersion: SCHEMA_VERSION, error: null });
+    expect(d.ledger.counts).toEqual({ runs: 2, operations: 5, interceptions: 2, receipts: 2, tools: 4, droppedRecorded: 0 });
     expect(d.driver).toMatchObject({ name: driverName, loads: true, error: null });
     if (driverName === 'better-sqlite3') expect(d.driver).toMatchObject({ version: expect.stringMatching(/^12\./), passedOver: null });
     else expect(d.driver).toMatchObject({ version: process.versions['sqlite'], passedOver: { name: 'better-sqlite3', version: expect.stringMatching(/^12\./), error: expect.any(String) } });
@@ -275,7 +276,7 @@ describe('claimcheck diagnostic', () => {
     const flagWins = capture();
     await runDiagnostic({ db, env: { CLAIMCHECK_DB: join(project, 'other.sqlite') } }, flagWins.sinks);
     expect(flagWins.text()).toContain('rows        runs 2 · operations 5 · interceptions 2 · receipts 2 · tools 4');
-    expect(flagWins.text()).toContain('schema      version 1');
+    expect(flagWins.text()).toContain(`schema      version ${SCHEMA_VERSION}`);
   });
 
   it('reports a ledger it cannot read, and exits 2', async () => {

@@ -37,10 +37,16 @@ export interface OpenLedger {
   missing: boolean;
 }
 
+/** Whether `location` is a PostgreSQL URL rather than a file path. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(?:ql)?:\/\//i.test(location);
+}
+
 /** Where the ledger is, without touching it: `--db`, else `CLAIMCHECK_DB`, else the config file's `db`, else the project's or home ledger. */
 export async function locateLedger(options: LedgerOptions): Promise<LedgerLocation> {
   const cwd = options.cwd ?? process.cwd();
   if (options.db !== undefined && options.db.trim() !== '') {
+    if (isPostgresUrl(options.db)) return { path: options.db, source: 'flag', reason: '--db names a PostgreSQL database' };
     return { path: resolve(cwd, options.db), source: 'flag', reason: `--db ${options.db} was given` };
   }
   const fromEnv = (options.env ?? process.env)['CLAIMCHECK_DB']?.trim();
@@ -61,6 +67,10 @@ export async function locateLedger(options: LedgerOptions): Promise<LedgerLocati
 export async function openLedger(command: string, options: LedgerOptions, sinks: Sinks): Promise<OpenLedger> {
   const location = await locateLedger(options);
   const { openStore } = await import('../store.js');
+  if (isPostgresUrl(location.path)) {
+    const store = await openStore({ url: location.path, readonly: true });
+    return { store, location: { ...location, path: store.path }, missing: false }; // shown without the password
+  }
   if (!existsSync(location.path)) {
     sinks.err(`claimcheck ${command}: ${noLedgerNote(location.path)}`);
     return { store: await openStore({ path: ':memory:' }), location, missing: true };

@@ -17,7 +17,7 @@ import { ClaimcheckError } from '../errors.js';
 import { openStore, type Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { STATE_STYLE, VERDICT_STYLE } from './_ledger-format.js';
-import { ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
+import { isPostgresUrl, ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
 
 /** The one line the demo prints when the ledger's SQLite driver is missing. */
 export const DEMO_NEEDS_SQLITE = 'the demo records every run in the ledger, which needs better-sqlite3: npm install better-sqlite3@12 (or run Node.js 22.13+, whose built-in node:sqlite is used instead). claimcheck check and validate need neither.';
@@ -35,6 +35,7 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   try {
     path = (await locateLedger(options)).path;
     store = await openStore({ path });
+    path = store.path; // a PostgreSQL URL is shown without its password
   } catch (error) {
     if (ClaimcheckError.isInstance(error) && error.code === 'missing_dependency') {
       sinks.err(`claimcheck demo: ${DEMO_NEEDS_SQLITE}`);
@@ -43,7 +44,8 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
     return ledgerFailure('demo', error, sinks);
   }
   const shown = shownPath(path, options.cwd ?? process.cwd());
-  const db = options.db === undefined || options.db.trim() === '' ? '' : ` --db ${quote(options.db)}`;
+  // A PostgreSQL URL is repeated without its password (the user supplies it again).
+  const db = options.db === undefined || options.db.trim() === '' ? '' : ` --db ${quote(isPostgresUrl(options.db) ? path : options.db)}`;
   const next = [`claimcheck view${db}`, `claimcheck stats${db}`];
   const json = options.json === true;
   if (!json) {

@@ -17,7 +17,7 @@ import { ClaimcheckError } from '../errors.js';
 import type { StoreCounts } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { loadConfig } from './_config.js';
-import { assertSqliteFile, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 
 /** Options of the diagnostic command. */
 export interface DiagnosticCommandOptions extends LedgerOptions {
@@ -102,10 +102,11 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
   } catch (error) {
     driver.error = error instanceof Error ? error.message : String(error);
   }
-  const size = fileSize(location.path);
+  const postgres = isPostgresUrl(location.path);
+  const size = postgres ? null : fileSize(location.path);
   const ledger: Diagnostic['ledger'] = {
     ...location,
-    exists: size !== null,
+    exists: postgres || size !== null,
     sizeBytes: size === null ? null : size + (fileSize(`${location.path}-wal`) ?? 0),
     schemaVersion: null,
     supportedSchemaVersion: SCHEMA_VERSION,
@@ -114,8 +115,9 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
   };
   if (ledger.exists) {
     try {
-      assertSqliteFile(location.path, 'diagnostic');
-      const store = await openStore({ path: location.path, readonly: true });
+      if (!postgres) assertSqliteFile(location.path, 'diagnostic');
+      const store = await openStore(postgres ? { url: location.path, readonly: true } : { path: location.path, readonly: true });
+      ledger.path = store.path; // a URL without its password
       try {
         ledger.schemaVersion = store.schemaVersion;
         const { pending: _pending, dropped: _dropped, ...counts } = await store.counts();
@@ -163,6 +165,7 @@ export function formatDiagnostic(d: Diagnostic): string {
     if (l.counts !== null) {
       const c = l.counts;
       lines.push(row('rows', `runs ${c.runs} · operations ${c.operations} · interceptions ${c.interceptions} · receipts ${c.receipts} · tools ${c.tools}`));
+      lines.push(row('dropped', c.droppedRecorded === 0 ? pc.green('0 records') : pc.red(`${c.droppedRecorded} records dropped by writers whose queue overflowed while the ledger could not be written`)));
     }
   }
   return lines.join('\n');

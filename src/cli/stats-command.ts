@@ -77,5 +77,8 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
     // Counted in tools, not calls: "intercepted" above counts calls.
     `${pc.bold('Tools'.padEnd(18))}${plural(s.registry.registered, 'tool')} registered · ${s.registry.fired} called · ${s.registry.intercepted} with a call intercepted`,
   );
+  if (s.dropped.records > 0) {
+    lines.push('', pc.red(`${pc.bold('Dropped'.padEnd(16))}${s.dropped.records} records lost: a writer's queue overflowed while the ledger could not be written (last counted ${formatTime(s.dropped.lastAt ?? 0)})`));
+  }
   return lines.join('\n');
 }

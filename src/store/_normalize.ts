@@ -6,6 +6,8 @@ import { ClaimcheckError } from '../errors.js';
 import type { ReceiptJSON } from '../receipt.js';
 import { operationStates, type InterceptionInput, type OperationInput, type ReceiptInput, type RunInput } from './records.js';
 import { cutValue, toStoredJson, truncateText } from './_stored-text.js';
+import { hashValue, redactText } from './_redact.js';
+import type { Claim } from '../receipt.js';
 
 /** A bound SQL parameter. */
 export type SqlValue = string | number | null;
@@ -14,6 +16,8 @@ export type SqlValue = string | number | null;
 export interface NormalizeOptions {
   capture: boolean;
   maxResultChars: number;
+  /** Hex HMAC-SHA256 under the ledger's key (argument hashes always; values kept without capture). */
+  hmac: (text: string) => string;
 }
 
 /** A run's upsert: `[id, agent, meta, tools, started_at]`, and its tool names. */
@@ -47,8 +51,8 @@ export function operationParams(op: OperationInput, runId: string, o: NormalizeO
   const state = op.state ?? (status === 'error' ? 'failed' : receiptId !== null ? 'posted' : 'unknown');
   const startedAt = time(op.startedAt, 'startedAt', where);
   const endedAt = time(op.endedAt, 'endedAt', where);
-  const error = text(op.error, 'error', where);
-  const verify = op.verify === undefined || op.verify === null ? null : JSON.stringify({ code: String(op.verify.code), ...(op.verify.reason === undefined ? {} : { reason: String(op.verify.reason) }) });
+  const error = freeText(text(op.error, 'error', where), o);
+  const verify = op.verify === undefined || op.verify === null ? null : JSON.stringify({ code: String(op.verify.code), ...(op.verify.reason === undefined ? {} : { reason: freeText(String(op.verify.reason), o) }) });
   return [
     runId,
     count(op.turn, 'turn', where),
@@ -62,7 +66,7 @@ export function operationParams(op: OperationInput, runId: string, o: NormalizeO
     op.repaired === true ? 1 : 0,
     failure,
     error === null ? null : truncateText(error, o.maxResultChars),
-    text(op.incident, 'incident', where),
+    freeText(text(op.incident, 'incident', where), o),
     receiptId,
     op.receipt?.kind === undefined ? null : String(op.receipt.kind),
     verify,
@@ -86,7 +90,7 @@ export function interceptionParams(i: InterceptionInput, runId: string, o: Norma
     text(i.callId, 'callId', where),
     text(i.path, 'path', where),
     JSON.stringify(failures),
-    text(i.argsHash, 'argsHash', where),
+    keyed(text(i.argsHash, 'argsHash', where), o),
     i.repaired === true ? 1 : 0,
     o.capture ? toStoredJson(i.args, o.maxResultChars) : null,
   ];
@@ -101,9 +105,19 @@ export function receiptParams(r: ReceiptInput, runId: string, o: NormalizeOption
     throw bad(where, 'receipt', 'a Receipt or its JSON (with a verdict)', r.receipt);
   }
   const unreported = (json.ranButUnreported ?? []).map((e) =>
-    o.capture ? { ...e, args: cutValue(e.args, o.maxResultChars), result: cutValue(e.result, o.maxResultChars) } : { ...e, args: null, result: null },
+    o.capture
+      ? { ...e, args: cutValue(e.args, o.maxResultChars), result: cutValue(e.result, o.maxResultChars) }
+      : { ...e, args: null, result: null, error: typeof e.error === 'string' ? redactText(e.error) : e.error },
   );
-  const body = { ...json, ranButUnreported: unreported };
+  const claims = (list: Claim[] | undefined): Claim[] | undefined => (o.capture || !Array.isArray(list) ? list : list.map((c) => withoutValues(c, o)));
+  const body = {
+    ...json,
+    confirmed: claims(json.confirmed),
+    claimedButNeverRan: claims(json.claimedButNeverRan),
+    unmatched: claims(json.unmatched),
+    suspected: claims(json.suspected),
+    ranButUnreported: unreported,
+  };
   const callIds = r.callIds ?? [];
   if (!Array.isArray(callIds) || callIds.some((c) => typeof c !== 'string')) throw bad(where, 'callIds', 'an array of strings', r.callIds);
   return [
@@ -118,6 +132,23 @@ export function receiptParams(r: ReceiptInput, runId: string, o: NormalizeOption
     JSON.stringify(callIds),
     toStoredJson(body, Number.MAX_SAFE_INTEGER) ?? '{}',
   ];
+}
+
+/** Error text, a verify reason or an incident as stored: as given with capture, else redacted (see `_redact.ts`). */
+function freeText(value: string | null, o: NormalizeOptions): string | null {
+  return value === null || o.capture ? value : redactText(value);
+}
+
+/** An argument hash as stored: keyed with the ledger's secret, so it cannot be confirmed by hashing guesses. */
+function keyed(hash: string | null, o: NormalizeOptions): string | null {
+  return hash === null ? null : o.hmac(hash);
+}
+
+/** A claim as stored without capture: its text redacted, the values it was checked against hashed. */
+function withoutValues(claim: Claim, o: NormalizeOptions): Claim {
+  const out: Claim = { ...claim, text: redactText(String(claim.text ?? '')), object: redactText(String(claim.object ?? '')) };
+  if (Array.isArray(claim.observed)) out.observed = claim.observed.map((v) => hashValue(v, o.hmac));
+  return out;
 }
 
 /** A run id given on a record: a non-empty string, or `undefined`. */

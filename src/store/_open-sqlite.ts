@@ -2,8 +2,11 @@
  * Internal: the steps of `openStore` for SQLite, with hooks for tests (drivers that fail to load,
  * a connection setting such as a tiny `max_page_count` to simulate a full disk).
  */
-import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { resolveHashKey } from './_hash-key.js';
+import { optimize } from './_optimize.js';
 import { ClaimcheckError } from '../errors.js';
 import { loadDriver, type Database, type DriverSources } from './_driver.js';
 import { migrate } from './_schema.js';
@@ -18,28 +21,39 @@ export interface OpenHooks extends DriverSources {
   configure?: (db: Database) => void;
 }
 
-export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHooks = {}): Promise<SqliteStore> {
-  const readonly = options.readonly === true;
-  const capture = options.capture === true;
+/** The numeric options of `openStore`, checked, with their defaults. @throws ClaimcheckError `invalid_options`. */
+export function storeSettings(options: OpenStoreOptions): { maxResultChars: number; busyTimeoutMs: number; batchSize: number; flushIntervalMs: number; maxPending: number; writeWaitMs: number } {
   const maxResultChars = int(options.maxResultChars, 100_000, 1, 'maxResultChars');
   const busyTimeoutMs = int(options.busyTimeoutMs, 5_000, 0, 'busyTimeoutMs');
   const batchSize = int(options.batchSize, 500, 1, 'batchSize');
   const flushIntervalMs = int(options.flushIntervalMs, 250, 1, 'flushIntervalMs');
   const maxPending = Math.max(int(options.maxPending, 100_000, 1, 'maxPending'), batchSize);
+  const writeWaitMs = Math.min(int(options.writeWaitMs, 20, 0, 'writeWaitMs'), busyTimeoutMs);
+  return { maxResultChars, busyTimeoutMs, batchSize, flushIntervalMs, maxPending, writeWaitMs };
+}
+
+export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHooks = {}): Promise<SqliteStore> {
+  const readonly = options.readonly === true;
+  const capture = options.capture === true;
+  const { maxResultChars, busyTimeoutMs, batchSize, flushIntervalMs, maxPending, writeWaitMs } = storeSettings(options);
   const memory = options.path === ':memory:';
   const path = memory ? ':memory:' : resolve(options.path ?? resolveStorePath().path);
 
   const driver = await loadDriver(hooks);
   if (!memory) prepareFile(path, readonly, busyTimeoutMs);
+  const hashKey = readonly ? NO_KEY : resolveHashKey(path);
+  // A read-only ledger in a folder this user cannot write, with no shared-memory file left by a
+  // writer: SQLite cannot open a WAL database there, so it is read from a private copy.
+  const snapshot = readonly && !memory && needsSnapshot(path) ? copyForReading(path, busyTimeoutMs) : undefined;
 
   let db: Database | undefined;
   try {
-    db = driver.open(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
+    db = driver.open(snapshot?.path ?? path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     hooks.configure?.(db);
-    const schemaVersion = migrate(db, { path, readonly });
-    if (!readonly) optimize(db);
+    const schemaVersion = migrate(db, { path, readonly, hashKey });
+    if (!readonly) optimize(db, busyTimeoutMs);
     return new SqliteStore(db, {
       path,
       schemaVersion,
@@ -50,6 +64,9 @@ export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHook
       batchSize,
       flushIntervalMs,
       maxPending,
+      writeWaitMs,
+      hmac: hashKey.hmac,
+      ...(snapshot === undefined ? {} : { onClose: snapshot.dispose }),
       onError: options.onError,
       warn: warnOncePerCode(),
     });
@@ -59,6 +76,7 @@ export async function openSqliteStore(options: OpenStoreOptions, hooks: OpenHook
     } catch {
       // Already failing; the first error is the one to report.
     }
+    snapshot?.dispose();
     throw toStoreError(error, path, 'open', busyTimeoutMs);
   }
 }
@@ -76,7 +94,7 @@ function prepareFile(path: string, readonly: boolean, busyTimeoutMs: number): vo
     }
     const dir = dirname(path);
     if (!existsSync(dir)) {
-      mkdirSync(dir, { recursive: true });
+      makeFolders(dir);
       if (basename(dir) === STORE_DIR) writeFileSync(resolve(dir, '.gitignore'), '# claimcheck ledger: local data, not source\n*\n');
     }
     accessSync(dir, constants.W_OK);
@@ -86,13 +104,51 @@ function prepareFile(path: string, readonly: boolean, busyTimeoutMs: number): vo
   }
 }
 
-/** Refresh the query planner's statistics where they are stale (bounded work); skipped when another process holds the lock. */
-function optimize(db: Database): void {
+/** A readonly store writes nothing, so it hashes nothing. */
+const NO_KEY = { hmac: (): string => '' };
+
+/** Whether `path` can only be read through a copy: its folder is not writable and no writer left a `-shm` file to share. */
+function needsSnapshot(path: string): boolean {
+  if (existsSync(`${path}-shm`)) return false;
   try {
-    db.pragma('analysis_limit = 1000');
-    db.pragma('optimize = 0x10002');
+    accessSync(dirname(path), constants.W_OK);
+    return false;
   } catch {
-    // Only a planner hint.
+    return true;
+  }
+}
+
+/** Copies the ledger (and its write-ahead log, if any) into a private temporary folder. */
+function copyForReading(path: string, busyTimeoutMs: number): { path: string; dispose: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'claimcheck-read-'));
+  const copy = join(dir, basename(path));
+  try {
+    copyFileSync(path, copy);
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw toStoreError(error, path, 'open', busyTimeoutMs);
+  }
+  return { path: copy, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Creates `dir` and its missing parents one level at a time. Node.js's `mkdirSync(..., { recursive: true })`
+ * loops forever on some paths (`/proc/nope/x`: the parent exists but refuses children with ENOENT);
+ * here every level is tried once, so such a path fails with the parent's error.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error; // another process made it first
+    }
   }
 }
 
@@ -102,7 +158,7 @@ function int(value: number | undefined, fallback: number, min: number, name: str
   throw new ClaimcheckError('invalid_options', `openStore option ${name} must be an integer ≥ ${min}, got ${String(value)}.`);
 }
 
-function warnOncePerCode(): (error: ClaimcheckError) => void {
+export function warnOncePerCode(): (error: ClaimcheckError) => void {
   const seen = new Set<string>();
   return (error) => {
     if (seen.has(error.code)) return;

@@ -90,22 +90,66 @@ export const migrations: readonly string[] = [
   CREATE INDEX receipts_run ON receipts (run_id, seq);
   CREATE INDEX receipts_verdict ON receipts (verdict, at);
   `,
+  // 2: records a writer dropped (its bounded queue overflowed while writes failed), counted once writes resume.
+  `
+  CREATE TABLE dropped (
+    seq INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    first_at INTEGER NOT NULL,
+    records INTEGER NOT NULL,
+    reason TEXT NOT NULL
+  ) STRICT;
+  `,
 ];
+
+/**
+ * Steps a migration takes in code, after its SQL, by the version it brings the database to. Version 2
+ * keys the stored argument hashes: each `args_hash` (a plain SHA-256) becomes the ledger's HMAC of it.
+ */
+const migrationSteps: Record<number, (db: Database, ctx: SchemaContext) => void> = {
+  2: (db, ctx) => {
+    const rows = db.prepare('SELECT seq, args_hash FROM interceptions WHERE args_hash IS NOT NULL').all() as Array<{ seq: number; args_hash: string }>;
+    const update = db.prepare('UPDATE interceptions SET args_hash = ? WHERE seq = ?');
+    for (const row of rows) update.run(ctx.hashKey.hmac(row.args_hash), row.seq);
+  },
+};
+
+/** The tables and columns of each version, checked on open so a damaged or foreign schema is `store_corrupt`, not a query error later. */
+const shapes: Record<string, { since: number; columns: string[] }> = {
+  runs: { since: 1, columns: ['id', 'agent', 'meta', 'tools', 'started_at'] },
+  tools: { since: 1, columns: ['name', 'first_registered', 'last_registered'] },
+  operations: {
+    since: 1,
+    columns: ['seq', 'run_id', 'turn', 'at', 'tool', 'call_id', 'kind', 'state', 'status', 'ran', 'repaired', 'failure', 'error', 'incident', 'receipt_id', 'receipt_kind', 'verify', 'started_at', 'ended_at', 'args', 'result'],
+  },
+  interceptions: { since: 1, columns: ['seq', 'run_id', 'turn', 'at', 'tool', 'category', 'call_id', 'path', 'failures', 'args_hash', 'repaired', 'args'] },
+  receipts: { since: 1, columns: ['seq', 'run_id', 'turn', 'message_index', 'at', 'verdict', 'summary', 'flagged', 'confirmed', 'call_ids', 'body'] },
+  dropped: { since: 2, columns: ['seq', 'at', 'first_at', 'records', 'reason'] },
+};
+
+/** The oldest schema a `readonly` store reads (every later version only added tables). */
+export const OLDEST_READABLE = 1;
 
 /** Context for error messages. */
 interface SchemaContext {
   path: string;
   readonly: boolean;
+  /** Keys argument hashes (migration 2); not needed by a `readonly` store. */
+  hashKey: { hmac(text: string): string };
 }
 
 /**
- * Brings the database to {@link SCHEMA_VERSION} and returns it.
- * @throws ClaimcheckError `store_version` for a newer schema, or an older one on a `readonly` store;
- *   `store_corrupt` for another application's database.
+ * Brings the database to {@link SCHEMA_VERSION} and returns it. A `readonly` store reads a version
+ * from {@link OLDEST_READABLE} on as it is (it cannot migrate) and returns that version.
+ * @throws ClaimcheckError `store_version` for a newer schema, or an older unreadable one on a `readonly`
+ *   store; `store_corrupt` for another application's database or a ledger missing a table or column.
  */
 export function migrate(db: Database, ctx: SchemaContext): number {
   const current = readVersion(db, ctx);
-  if (current === SCHEMA_VERSION) return current;
+  if (current === SCHEMA_VERSION || (ctx.readonly && current >= OLDEST_READABLE)) {
+    checkShape(db, current, ctx);
+    return current;
+  }
   if (ctx.readonly) {
     throw new ClaimcheckError(
       'store_version',
@@ -115,11 +159,31 @@ export function migrate(db: Database, ctx: SchemaContext): number {
   }
   db.transaction(() => {
     const version = readVersion(db, ctx);
-    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(migrations[v] ?? '');
+    if (version > 0) checkShape(db, version, ctx);
+    for (let v = version; v < SCHEMA_VERSION; v++) {
+      db.exec(migrations[v] ?? '');
+      migrationSteps[v + 1]?.(db, ctx);
+    }
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
   return SCHEMA_VERSION;
+}
+
+/** @throws ClaimcheckError `store_corrupt` when a table or column of `version` is missing. */
+function checkShape(db: Database, version: number, ctx: SchemaContext): void {
+  for (const [table, shape] of Object.entries(shapes)) {
+    if (shape.since > version) continue;
+    const have = new Set((db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as Array<{ name: string }>).map((c) => c.name));
+    const missing = shape.columns.filter((c) => !have.has(c));
+    if (missing.length === 0) continue;
+    const what = have.size === 0 ? `has no table ${table}` : `has a table ${table} without the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`;
+    throw new ClaimcheckError(
+      'store_corrupt',
+      `${ctx.path} is marked as a claimcheck ledger (schema version ${version}) but ${what}: it was changed by another program or damaged. Move it away (claimcheck starts a new ledger) or point CLAIMCHECK_DB at another file.`,
+      { data: { path: ctx.path, version, table, missing } },
+    );
+  }
 }
 
 function readVersion(db: Database, ctx: SchemaContext): number {

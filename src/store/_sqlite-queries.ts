@@ -59,12 +59,13 @@ export function runDetail(db: Database, runId: string): RunDetail | null {
 }
 
 /** Row counts of every table. */
-export function tableCounts(db: Database): { runs: number; operations: number; interceptions: number; receipts: number; tools: number } {
+export function tableCounts(db: Database, hasDropped: boolean): { runs: number; operations: number; interceptions: number; receipts: number; tools: number; droppedRecorded: number } {
+  const dropped = hasDropped ? '(SELECT coalesce(sum(records), 0) FROM dropped)' : '0';
   const row = db
     .prepare(
       `SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM operations) AS operations,
         (SELECT count(*) FROM interceptions) AS interceptions, (SELECT count(*) FROM receipts) AS receipts,
-        (SELECT count(*) FROM tools) AS tools`,
+        (SELECT count(*) FROM tools) AS tools, ${dropped} AS dropped`,
     )
     .get() as RawRow;
   return {
@@ -73,6 +74,7 @@ export function tableCounts(db: Database): { runs: number; operations: number; i
     interceptions: Number(row['interceptions']),
     receipts: Number(row['receipts']),
     tools: Number(row['tools']),
+    droppedRecorded: Number(row['dropped']),
   };
 }
 
@@ -91,7 +93,7 @@ const exportTables = [
  */
 export function* exportPages(db: Database, since: number, read: <T>(fn: () => T) => T): Generator<ExportRow[]> {
   for (const table of exportTables) {
-    const statement = db.prepare(table.select);
+    const statement = read(() => db.prepare(table.select));
     for (let after = Number.MIN_SAFE_INTEGER; ; ) {
       const rows = read(() => statement.all(after, since, EXPORT_PAGE) as RawRow[]);
       if (rows.length === 0) break;

@@ -11,6 +11,7 @@ import { interceptionParams, operationParams, receiptParams, runIdOf, runParams,
 import { exportPages, listRuns, NO_SINCE, runDetail, tableCounts } from './_sqlite-queries.js';
 import { toStoreError } from './_sqlite-errors.js';
 import { computeStats } from './_sqlite-stats.js';
+import { optimize } from './_optimize.js';
 import { SqliteWriter, type WriterOptions } from './_sqlite-writer.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
@@ -25,6 +26,8 @@ export interface SqliteStoreConfig extends Omit<WriterOptions, 'onError'>, Norma
   onError: ((error: ClaimcheckError) => void) | undefined;
   /** What a write failure does when no `onError` was given and no listener is subscribed. */
   warn: (error: ClaimcheckError) => void;
+  /** Runs after the database is closed (removes a read-only snapshot). */
+  onClose?: () => void;
 }
 
 export class SqliteStore implements Store, ExitFlushable {
@@ -96,28 +99,24 @@ export class SqliteStore implements Store, ExitFlushable {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    this.#closed = true;
-    unregisterExitFlush(this);
-    let failure: ClaimcheckError | undefined;
     const pending = this.#writer?.pending ?? 0;
     try {
       this.#writer?.flushSync();
     } catch (error) {
-      failure = error as ClaimcheckError;
-    }
-    this.#writer?.stop();
-    try {
-      if (!this.readonly) this.#db.pragma('optimize');
-    } catch {
-      // Only a planner hint; a busy or full database skips it.
-    }
-    this.#db.close();
-    if (failure !== undefined) {
-      throw new ClaimcheckError(failure.code, `${failure.message} The store is closed; ${pending} queued records were not written.`, {
-        cause: failure,
-        data: { ...(failure.data as object), pending },
+      const e = error as ClaimcheckError;
+      // Closing now would lose the queue: the store stays open, retrying in the background, and is
+      // written at process exit if it is not closed before.
+      throw new ClaimcheckError(e.code, `${e.message} The store stays open with ${pending} records queued: it retries in the background; call close() again to finish (they are also tried at process exit).`, {
+        cause: e,
+        data: { ...(e.data as object), pending },
       });
     }
+    this.#closed = true;
+    unregisterExitFlush(this);
+    this.#writer?.stop();
+    if (!this.readonly) optimize(this.#db, this.#config.busyTimeoutMs);
+    this.#db.close();
+    this.#config.onClose?.();
   }
 
   flushOnExit(): void {
@@ -155,7 +154,8 @@ export class SqliteStore implements Store, ExitFlushable {
   }
 
   async listRuns(options: ListRunsOptions = {}): Promise<RunSummary[]> {
-    const limit = positiveInt(options.limit ?? 50, 'listRuns', 'limit');
+    // A limit past what SQLite's 64-bit integers hold (a JS number is bound as a REAL) means "all".
+    const limit = Math.min(positiveInt(options.limit ?? 50, 'listRuns', 'limit'), Number.MAX_SAFE_INTEGER);
     const since = sinceOf(options.since, 'listRuns') ?? NO_SINCE;
     return this.#read('listRuns', () => listRuns(this.#db, since, limit));
   }
@@ -167,11 +167,11 @@ export class SqliteStore implements Store, ExitFlushable {
   async stats(options: StatsOptions = {}): Promise<StoreStats> {
     const top = positiveInt(options.top ?? 5, 'stats', 'top');
     const since = sinceOf(options.since, 'stats');
-    return this.#read('stats', () => computeStats(this.#db, since ?? NO_SINCE, since, top));
+    return this.#read('stats', () => computeStats(this.#db, since ?? NO_SINCE, since, top, this.schemaVersion >= 2));
   }
 
   async counts(): Promise<StoreCounts> {
-    const counts = await this.#read('counts', () => tableCounts(this.#db));
+    const counts = await this.#read('counts', () => tableCounts(this.#db, this.schemaVersion >= 2));
     return { ...counts, pending: this.#writer?.pending ?? 0, dropped: this.#writer?.dropped ?? 0 };
   }
 

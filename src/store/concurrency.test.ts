@@ -73,4 +73,21 @@ describe('concurrent writers', () => {
     expect(scalar(db, 'SELECT count(*) FROM operations')).toBe(123);
     db.close();
   });
+
+  it('SIGKILL loses only the queued tail: what the timer wrote is kept, what was still queued is gone (a documented loss)', async () => {
+    const path = join(dir, 'killed.sqlite');
+    const script = `
+      const { openStore } = await import(STORE_URL);
+      const store = await openStore({ path: ${JSON.stringify(path)}, batchSize: 100000, flushIntervalMs: 50 });
+      for (let i = 0; i < 300; i++) store.recordOperation({ tool: 'written', status: 'ok' });
+      await new Promise((r) => setTimeout(r, 500)); // the timer writes them
+      for (let i = 0; i < 77; i++) store.recordOperation({ tool: 'queued', status: 'ok' });
+      process.kill(process.pid, 'SIGKILL');`;
+    const r = await runChild(script, built.url);
+    expect(r.code).toBe(null); // killed
+    const db = await openRaw(path, { readonly: true });
+    expect(scalar(db, "SELECT count(*) FROM operations WHERE tool = 'written'")).toBe(300);
+    expect(scalar(db, "SELECT count(*) FROM operations WHERE tool = 'queued'")).toBe(0);
+    db.close();
+  });
 });

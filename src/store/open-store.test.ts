@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { createHash, createHmac } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,7 +57,7 @@ describe('openStore: schema', () => {
       'index interceptions_at', 'index interceptions_category', 'index interceptions_run',
       'index operations_at', 'index operations_run', 'index operations_tool_state',
       'index receipts_run', 'index receipts_verdict', 'index runs_started_at', 'index tools_last_registered',
-      'table interceptions', 'table operations', 'table receipts', 'table runs', 'table tools',
+      'table dropped', 'table interceptions', 'table operations', 'table receipts', 'table runs', 'table tools',
     ]);
     db.close();
   });
@@ -94,6 +95,60 @@ describe('openStore: schema', () => {
     const error = await failure(openStore({ path }));
     expect(error.code).toBe('store_corrupt');
     expect(error.message).toContain('not a claimcheck ledger');
+  });
+});
+
+describe('openStore: schema 2 (dropped counts, keyed hashes)', () => {
+  /** A ledger as claimcheck with schema version 1 left it, with one interception hashed by plain SHA-256. */
+  async function versionOne(path: string, hash: string): Promise<void> {
+    const db = await openRaw(path);
+    db.exec(migrations[0] ?? '');
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.pragma('user_version = 1');
+    db.prepare("INSERT INTO interceptions (run_id, at, tool, category, args_hash, repaired) VALUES ('r', 1, 't', 'type_mismatch', ?, 0)").run(hash);
+    db.close();
+  }
+
+  it('a readonly store reads a version-1 ledger as it is; opening it to write migrates it and keys its stored hashes', async () => {
+    const path = join(dir, 'ledger.sqlite');
+    const plain = createHash('sha256').update('{"to":"ana@example.com"}').digest('hex');
+    await versionOne(path, plain);
+    const reader = await openStore({ path, readonly: true });
+    expect(reader.schemaVersion).toBe(1);
+    expect(await reader.counts()).toMatchObject({ interceptions: 1, droppedRecorded: 0 });
+    expect((await reader.stats()).dropped).toEqual({ records: 0, lastAt: null });
+    await reader.close();
+
+    const writer = await openStore({ path });
+    expect(writer.schemaVersion).toBe(2);
+    await writer.close();
+    const keyFile = `${path}-hashkey`;
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'hex');
+    const db = await openRaw(path, { readonly: true });
+    expect(db.prepare('SELECT args_hash FROM interceptions').get()).toEqual({ args_hash: createHmac('sha256', key).update(plain).digest('hex') });
+    db.close();
+  });
+
+  it('CLAIMCHECK_HASH_KEY keys the hashes instead of a key file: every worker with the same key stores the same hash', async () => {
+    const before = process.env['CLAIMCHECK_HASH_KEY'];
+    process.env['CLAIMCHECK_HASH_KEY'] = 'fleet secret';
+    try {
+      const hashes: unknown[] = [];
+      for (const name of ['a.sqlite', 'b.sqlite']) {
+        const path = join(dir, name);
+        const store = await openStore({ path });
+        store.recordInterception({ tool: 't', category: 'type_mismatch', argsHash: 'ab12' });
+        const detail = await store.runDetail(store.currentRunId ?? '');
+        hashes.push(detail?.interceptions[0]?.argsHash);
+        await store.close();
+        expect(existsSync(`${path}-hashkey`)).toBe(false);
+      }
+      expect(hashes).toEqual([createHmac('sha256', 'fleet secret').update('ab12').digest('hex'), createHmac('sha256', 'fleet secret').update('ab12').digest('hex')]);
+    } finally {
+      if (before === undefined) delete process.env['CLAIMCHECK_HASH_KEY'];
+      else process.env['CLAIMCHECK_HASH_KEY'] = before;
+    }
   });
 });
 
@@ -271,9 +326,13 @@ describe('openStore: locks and full disks', () => {
     await store.close();
   });
 
-  it('a full database is store_full (injected with a tiny max_page_count), and close() says how much was lost', async () => {
+  it('a full database is store_full (injected with a tiny max_page_count); close() says how much is queued and keeps it', async () => {
     const path = join(dir, 'ledger.sqlite');
-    const configure = (db: Database): void => void db.pragma('max_page_count = 40');
+    let db: Database | undefined;
+    const configure = (d: Database): void => {
+      db = d;
+      d.pragma('max_page_count = 40');
+    };
     const store = await openSqliteStore({ path, capture: true, batchSize: 10_000, onError: () => undefined }, { configure });
     for (let i = 0; i < 200; i++) store.recordOperation({ tool: 'upload', status: 'ok', args: { body: 'x'.repeat(2000) } });
     const error = await failure(store.flush());
@@ -282,6 +341,11 @@ describe('openStore: locks and full disks', () => {
     const closing = await failure(store.close());
     expect(closing.code).toBe('store_full');
     expect(closing.data).toMatchObject({ pending: 201 }); // 200 operations and their run
+    db?.pragma('max_page_count = 100000');
+    await store.close();
+    const reopened = await openStore({ path, readonly: true });
+    expect((await reopened.counts()).operations).toBe(200);
+    await reopened.close();
   });
 
   it('a real full disk (a 256 KiB tmpfs, when this process may mount one) is store_full', async (ctx) => {
@@ -299,7 +363,12 @@ describe('openStore: locks and full disks', () => {
       const error = await failure(store.flush());
       expect(error.code).toBe('store_full');
       expect(errors.length).toBeGreaterThan(0);
-      await store.close().catch(() => undefined);
+      expect((await failure(store.close())).code).toBe('store_full'); // the store stays open with its queue
+      execFileSync('mount', ['-o', 'remount,size=16m', mount], { stdio: 'ignore' });
+      await store.close();
+      const reopened = await openStore({ path: join(mount, 'ledger.sqlite'), readonly: true });
+      expect((await reopened.counts()).operations).toBe(400);
+      await reopened.close();
     } finally {
       execFileSync('umount', [mount]);
     }

@@ -4,10 +4,17 @@
  */
 import type { ClaimcheckError } from '../errors.js';
 import type { Store } from './store.js';
-import { openSqliteStore } from './_open-sqlite.js';
+import { openSqliteStore, storeSettings, warnOncePerCode } from './_open-sqlite.js';
+import { isPostgresUrl, openPgStore } from './_open-pg.js';
 
 /** Options of {@link openStore}. */
 export interface OpenStoreOptions {
+  /**
+   * A PostgreSQL ledger instead of a SQLite file: `postgres://user:password@host:5432/db` (needs the
+   * optional peer `pg`, and `CLAIMCHECK_HASH_KEY` set alike on every worker that records). Default:
+   * `CLAIMCHECK_DB` when it is such a URL and `path` is not given. A `path` that is such a URL counts too.
+   */
+  url?: string;
   /**
    * The SQLite file. Default: {@link resolveStorePath} (`CLAIMCHECK_DB`, else `.claimcheck/ledger.sqlite`
    * in the nearest project folder, else `~/.claimcheck/ledger.sqlite`). `':memory:'` opens a private
@@ -24,13 +31,26 @@ export interface OpenStoreOptions {
   maxResultChars?: number;
   /** Open for reading only: recording throws `store_readonly`, a missing file is `store_not_found`. Default `false`. */
   readonly?: boolean;
-  /** How long a write or read waits for another process's lock before `store_locked`, in milliseconds. Default `5_000`; a non-negative integer. */
+  /**
+   * How long opening, reading, `flush()`, `close()` and the write at process exit wait for another
+   * process's lock before `store_locked`, in milliseconds. Default `5_000`; a non-negative integer.
+   */
   busyTimeoutMs?: number;
+  /**
+   * How long a batch written in the background (a full batch, the timer, a retry) waits for another
+   * process's write lock before it gives up and retries later, in milliseconds: the most a record call
+   * can be held up by a locked ledger. Default `20`; a non-negative integer, at most `busyTimeoutMs`.
+   */
+  writeWaitMs?: number;
   /** Queued records that trigger a write. Default `500`; a positive integer. `1` writes every record at once. */
   batchSize?: number;
   /** Longest time a record waits in the queue, in milliseconds. Default `250`; a positive integer. */
   flushIntervalMs?: number;
-  /** Most records queued while writes fail; later records are dropped (counted in `counts().dropped`). Default `100_000`; a positive integer. */
+  /**
+   * Most records queued while writes fail; later records are dropped: counted in `counts().dropped`,
+   * reported once per outage through `onError`, and written to the ledger's `dropped` table (shown by
+   * `stats()` and `claimcheck diagnostic`) once writes resume. Default `100_000`; a positive integer.
+   */
   maxPending?: number;
   /**
    * Receives write failures that no caller can catch (batches written by the timer, on a full queue, or at
@@ -58,5 +78,8 @@ export interface OpenStoreOptions {
  * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error.
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  const env = process.env['CLAIMCHECK_DB'];
+  const url = options.url ?? (isPostgresUrl(options.path) ? options.path : options.path === undefined && isPostgresUrl(env) ? env : undefined);
+  if (url !== undefined) return openPgStore(url, options, { ...storeSettings(options), warn: warnOncePerCode() });
   return openSqliteStore(options);
 }

@@ -48,7 +48,9 @@ describe('recording', () => {
     }
     const detail = await store.runDetail(runId);
     expect(detail?.operations[0]).toMatchObject({ tool: 'send_email', state: 'posted', receiptId: 'm-1', args: null, result: null });
-    expect(detail?.interceptions[0]).toMatchObject({ category: 'format_violation', argsHash: 'ab12', args: null });
+    // The stored hash is keyed (HMAC under the ledger's key), so it cannot be confirmed by hashing guesses.
+    expect(detail?.interceptions[0]).toMatchObject({ category: 'format_violation', argsHash: expect.stringMatching(/^[0-9a-f]{64}$/), args: null });
+    expect(detail?.interceptions[0]?.argsHash).not.toBe('ab12');
     expect(detail?.receipts[0]?.receipt.ranButUnreported[0]).toMatchObject({ tool: 'lookup', args: null, result: null });
   });
 

@@ -49,6 +49,7 @@ export function resolveStorePath(options: ResolveStorePathOptions = {}): StorePa
   const cwd = resolve(options.cwd ?? process.cwd());
   const fromEnv = env['CLAIMCHECK_DB']?.trim();
   if (fromEnv !== undefined && fromEnv !== '') {
+    if (/^postgres(?:ql)?:\/\//i.test(fromEnv)) return { path: fromEnv, source: 'env', marker: null, reason: 'CLAIMCHECK_DB is set to a PostgreSQL URL' };
     const expanded = fromEnv === '~' || fromEnv.startsWith('~/') ? join(home, fromEnv.slice(1)) : fromEnv;
     const path = isAbsolute(expanded) ? resolve(expanded) : resolve(cwd, expanded);
     return { path, source: 'env', marker: null, reason: `CLAIMCHECK_DB is set to ${fromEnv}` };

@@ -5,4 +5,4 @@
  */
 
 /** The schema version this claimcheck writes and reads. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;

@@ -70,6 +70,7 @@ describe('stats', () => {
       ],
       verdicts: { clean: 2, unreported: 1, fabricated: 2 },
       registry: { registered: 5, fired: 4, intercepted: 4 },
+      dropped: { records: 0, lastAt: null },
     });
     await store.close();
   });
@@ -90,6 +91,7 @@ describe('stats', () => {
       topCategories: [{ category: 'missing_required', count: 1 }],
       verdicts: { clean: 0, unreported: 0, fabricated: 1 },
       registry: { registered: 3, fired: 2, intercepted: 1 },
+      dropped: { records: 0, lastAt: null },
     });
     await store.close();
   });
@@ -99,7 +101,7 @@ describe('stats', () => {
     expect(await empty.stats()).toMatchObject({ calls: 0, intercepted: 0, interceptRate: 0, repairRate: 0, topFailingTools: [], topCategories: [] });
     await empty.close();
     const store = await knownStore();
-    expect(await store.counts()).toEqual({ runs: 2, operations: 13, interceptions: 5, receipts: 5, tools: 5, pending: 0, dropped: 0 });
+    expect(await store.counts()).toEqual({ runs: 2, operations: 13, interceptions: 5, receipts: 5, tools: 5, pending: 0, dropped: 0, droppedRecorded: 0 });
     await expect(store.stats({ since: Number.NaN })).rejects.toMatchObject({ code: 'invalid_options' });
     await store.close();
   });

@@ -55,4 +55,10 @@ export interface StoreStats {
    * `intercepted` (an interception).
    */
   registry: { registered: number; fired: number; intercepted: number };
+  /**
+   * Records writers dropped because their bounded queue overflowed while the ledger could not be
+   * written (counts written when writes resumed, since `since`), and when the last such count was
+   * written (epoch milliseconds, `null` for none). `0` means nothing recorded was lost that way.
+   */
+  dropped: { records: number; lastAt: number | null };
 }

@@ -34,6 +34,8 @@ export interface StoreCounts {
   pending: number;
   /** Records this process dropped because the queue was full while writes kept failing. */
   dropped: number;
+  /** Records every writer of this ledger reported dropped (the `dropped` table; written once writes resume). */
+  droppedRecorded: number;
 }
 
 /**
@@ -41,14 +43,15 @@ export interface StoreCounts {
  * reaches `batchSize`, after `flushIntervalMs`, on `flush()`, on `close()` and when the process exits.
  *
  * Record methods throw only for a bad record (`invalid_record`), a store opened `readonly`
- * (`store_readonly`) or a closed store (`store_closed`). A failed write never throws there: the batch
- * stays queued and is retried, and the error goes to `onError` (the option and the listeners subscribed
- * with {@link Store.onError}). `flush()` rejects with it.
+ * (`store_readonly`) or a closed store (`store_closed`), and never wait on a failing ledger: a batch
+ * they write waits at most `writeWaitMs` for a lock; when it fails the records stay queued, later
+ * record calls only queue, and a timer retries with backoff. The failure goes once to `onError` (the
+ * option and the listeners subscribed with {@link Store.onError}). `flush()` rejects with it.
  * Records without `runId` belong to the current run: the last one `startRun` started, or one started
  * on the first such record.
  */
 export interface Store {
-  /** Absolute path of the database (`:memory:` for an in-memory store). */
+  /** Absolute path of the database (`:memory:` for an in-memory store); for PostgreSQL, its URL without the password. */
   readonly path: string;
   /** Schema version of the open database. */
   readonly schemaVersion: number;
@@ -74,8 +77,9 @@ export interface Store {
   /** Write every queued record now. Rejects with the write's `ClaimcheckError`; the records stay queued. */
   flush(): Promise<void>;
   /**
-   * Flush, then close the database. Idempotent. When the final flush fails the database is closed
-   * anyway and the promise rejects with the error (its `data.pending` says how many records were lost).
+   * Flush, then close the database. Idempotent. When the final flush fails the promise rejects with the
+   * error (its `data.pending` says how many records are queued) and the store stays open: it keeps
+   * retrying in the background, a later `close()` finishes, and the records are tried once more at exit.
    */
   close(): Promise<void>;
   /** Runs, newest first, with their record counts. */

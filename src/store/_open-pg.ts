@@ -1,0 +1,65 @@
+/**
+ * Internal: the steps of `openStore` for PostgreSQL: load `pg`, open a pool on the URL, bring the
+ * schema up to date (one worker migrates, under an advisory lock), and return a {@link PgStore}.
+ */
+import type PgModule from 'pg';
+import { ClaimcheckError } from '../errors.js';
+import { HASH_KEY_ENV, resolveHashKey } from './_hash-key.js';
+import { redactUrl, toPgStoreError } from './_pg-errors.js';
+import { migratePg } from './_pg-schema.js';
+import { PgStore } from './_pg-store.js';
+import type { OpenStoreOptions } from './open-store.js';
+
+/** Whether `location` names a PostgreSQL database rather than a file. */
+export function isPostgresUrl(location: string | undefined): location is string {
+  return location !== undefined && /^postgres(?:ql)?:\/\//i.test(location);
+}
+
+/** PostgreSQL's type id of `bigint`: times and counts, read as numbers (they stay far below 2^53). */
+const INT8_OID = 20;
+
+export async function openPgStore(url: string, options: OpenStoreOptions, settings: { batchSize: number; flushIntervalMs: number; maxPending: number; busyTimeoutMs: number; maxResultChars: number; warn: (e: ClaimcheckError) => void }): Promise<PgStore> {
+  const readonly = options.readonly === true;
+  const shown = redactUrl(url);
+  if (!readonly && (process.env[HASH_KEY_ENV] ?? '') === '') {
+    throw new ClaimcheckError('invalid_options', `A PostgreSQL ledger is shared by every worker, so their argument hashes must be keyed alike: set ${HASH_KEY_ENV} to the same secret on every process that records into ${shown}.`, {
+      data: { path: shown },
+    });
+  }
+  let pg: typeof PgModule;
+  try {
+    pg = (await import('pg')).default;
+  } catch (cause) {
+    throw new ClaimcheckError('missing_dependency', `A PostgreSQL ledger (${shown}) needs the optional dependency pg: npm install pg@8.`, { cause, data: { dependency: 'pg' } });
+  }
+  const types = { getTypeParser: (oid: number, format?: string): ((value: string) => unknown) => (oid === INT8_OID ? Number : (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown)) };
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: settings.busyTimeoutMs, statement_timeout: settings.busyTimeoutMs, max: 4, types: types as never });
+  pool.on('error', () => undefined); // replaced by the store's reporter once it exists
+  try {
+    const client = await pool.connect();
+    client.on('error', () => undefined); // a dropped connection fails the next query instead
+    let schemaVersion: number;
+    try {
+      schemaVersion = await migratePg(client, { url: shown, readonly });
+    } finally {
+      client.release();
+    }
+    const hashKey = readonly ? { hmac: (): string => '' } : resolveHashKey(':memory:');
+    return new PgStore(pool, {
+      url: shown,
+      schemaVersion,
+      readonly,
+      capture: options.capture === true,
+      maxResultChars: settings.maxResultChars,
+      hmac: hashKey.hmac,
+      batchSize: settings.batchSize,
+      flushIntervalMs: settings.flushIntervalMs,
+      maxPending: settings.maxPending,
+      onError: options.onError,
+      warn: settings.warn,
+    });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw toPgStoreError(error, shown, 'open');
+  }
+}

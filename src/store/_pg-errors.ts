@@ -1,0 +1,37 @@
+/**
+ * Internal: what `pg` throws, as a `ClaimcheckError` naming the ledger (its URL without the password)
+ * and the fix. Codes are PostgreSQL's SQLSTATE (`53100`…) or Node.js's (`ECONNREFUSED`…).
+ */
+import { ClaimcheckError, type ClaimcheckErrorCode } from '../errors.js';
+import type { StoreAction } from './_sqlite-errors.js';
+
+export function toPgStoreError(error: unknown, url: string, action: StoreAction): ClaimcheckError {
+  if (ClaimcheckError.isInstance(error)) return error;
+  const raw = (error as { code?: unknown } | null)?.code;
+  const code = typeof raw === 'string' ? raw : null;
+  const text = error instanceof Error ? error.message : String(error);
+  const [claimcheckCode, hint] = classify(code ?? '');
+  return new ClaimcheckError(claimcheckCode, `Could not ${action} the claimcheck ledger ${url}: ${text}${code === null ? '' : ` (${code})`}. ${hint}`, {
+    cause: error,
+    data: { path: url, action, cause: code },
+  });
+}
+
+function classify(c: string): [ClaimcheckErrorCode, string] {
+  if (c === '53100') return ['store_full', "The database server's disk is full. Free space on the server."];
+  if (c === '55P03' || c === '57014' || c === '40P01') return ['store_locked', 'A lock or a statement timeout stopped the write; it is retried.'];
+  if (c === '42501' || c === '25006') return ['store_readonly', 'This database user cannot write these tables. Grant it INSERT and UPDATE, or use another user.'];
+  if (c === '3D000') return ['store_not_found', 'The database does not exist: create it (createdb) or fix the URL in CLAIMCHECK_DB.'];
+  return ['store_io', 'Check that the PostgreSQL server is up and reachable at this URL (pg_isready), and the credentials.'];
+}
+
+/** `url` without its password, for messages and `Store.path`. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== '') u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(unparseable URL)';
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Internal: the ledger's PostgreSQL schema: the SQLite schema's tables and columns (docs/formats.md)
+ * in PostgreSQL types, versioned by the one row of `claimcheck_schema` with the same version numbers.
+ * Migrations run in one transaction under a transaction-level advisory lock, so workers starting at
+ * once migrate once and the others wait, then see the new version.
+ */
+import { ClaimcheckError } from '../errors.js';
+import { SCHEMA_VERSION } from './schema-version.js';
+
+/** What the migration needs of a client: one query at a time. */
+export interface PgQueryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+/** Key of the advisory lock held while migrating (ASCII `ccl1`, as SQLite's application_id). */
+export const PG_MIGRATION_LOCK = 0x63636c31;
+
+/** Migration `n` (1-based) brings a database from version `n - 1` to `n`, like the SQLite ones. */
+export const pgMigrations: readonly string[] = [
+  `
+  CREATE TABLE runs (
+    seq BIGSERIAL UNIQUE,
+    id TEXT PRIMARY KEY,
+    agent TEXT,
+    meta TEXT,
+    tools TEXT NOT NULL DEFAULT '[]',
+    started_at BIGINT NOT NULL
+  );
+  CREATE INDEX runs_started_at ON runs (started_at);
+  CREATE TABLE tools (
+    name TEXT PRIMARY KEY,
+    first_registered BIGINT NOT NULL,
+    last_registered BIGINT NOT NULL
+  );
+  CREATE INDEX tools_last_registered ON tools (last_registered);
+  CREATE TABLE operations (
+    seq BIGSERIAL PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    turn INTEGER,
+    at BIGINT NOT NULL,
+    tool TEXT NOT NULL,
+    call_id TEXT,
+    kind TEXT CHECK (kind IN ('action', 'read')),
+    state TEXT NOT NULL CHECK (state IN ('posted', 'unknown', 'needs_review', 'failed', 'read')),
+    status TEXT NOT NULL CHECK (status IN ('ok', 'error')),
+    ran INTEGER NOT NULL,
+    repaired INTEGER NOT NULL,
+    failure TEXT,
+    error TEXT,
+    incident TEXT,
+    receipt_id TEXT,
+    receipt_kind TEXT,
+    verify TEXT,
+    started_at BIGINT,
+    ended_at BIGINT,
+    args TEXT,
+    result TEXT
+  );
+  CREATE INDEX operations_run ON operations (run_id, seq);
+  CREATE INDEX operations_at ON operations (at);
+  CREATE INDEX operations_tool_state ON operations (tool, state, status, ran, repaired, at);
+  CREATE TABLE interceptions (
+    seq BIGSERIAL PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    turn INTEGER,
+    at BIGINT NOT NULL,
+    tool TEXT NOT NULL,
+    category TEXT NOT NULL,
+    call_id TEXT,
+    path TEXT,
+    failures TEXT NOT NULL DEFAULT '[]',
+    args_hash TEXT,
+    repaired INTEGER NOT NULL,
+    args TEXT
+  );
+  CREATE INDEX interceptions_run ON interceptions (run_id, seq);
+  CREATE INDEX interceptions_at ON interceptions (at);
+  CREATE INDEX interceptions_category ON interceptions (category, tool, at);
+  CREATE TABLE receipts (
+    seq BIGSERIAL PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    turn INTEGER,
+    message_index INTEGER,
+    at BIGINT NOT NULL,
+    verdict TEXT NOT NULL CHECK (verdict IN ('clean', 'unreported', 'fabricated')),
+    summary TEXT NOT NULL,
+    flagged INTEGER NOT NULL,
+    confirmed INTEGER NOT NULL,
+    call_ids TEXT NOT NULL DEFAULT '[]',
+    body TEXT NOT NULL
+  );
+  CREATE INDEX receipts_run ON receipts (run_id, seq);
+  CREATE INDEX receipts_verdict ON receipts (verdict, at);
+  `,
+  `
+  CREATE TABLE dropped (
+    seq BIGSERIAL PRIMARY KEY,
+    at BIGINT NOT NULL,
+    first_at BIGINT NOT NULL,
+    records INTEGER NOT NULL,
+    reason TEXT NOT NULL
+  );
+  `,
+];
+
+/**
+ * Brings the database to {@link SCHEMA_VERSION} (a `readonly` store only reads the version) and returns it.
+ * @throws ClaimcheckError `store_version` for a newer schema, or a database a readonly store would have to migrate.
+ */
+export async function migratePg(client: PgQueryable, ctx: { url: string; readonly: boolean }): Promise<number> {
+  const current = await readVersion(client);
+  if (current === SCHEMA_VERSION || (ctx.readonly && current >= 1)) return check(current, ctx);
+  if (ctx.readonly) {
+    throw new ClaimcheckError('store_version', `The PostgreSQL ledger ${ctx.url} has no claimcheck schema yet; a read-only store cannot create it. Open it once without readonly (any recording command does) and retry.`, {
+      data: { path: ctx.url, version: current, supported: SCHEMA_VERSION },
+    });
+  }
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [PG_MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS claimcheck_schema (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)');
+    const version = await readVersion(client);
+    check(version, ctx);
+    for (let v = version; v < SCHEMA_VERSION; v++) await client.query(pgMigrations[v] ?? '');
+    await client.query('INSERT INTO claimcheck_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version', [SCHEMA_VERSION]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+  return SCHEMA_VERSION;
+}
+
+async function readVersion(client: PgQueryable): Promise<number> {
+  const exists = await client.query("SELECT to_regclass('claimcheck_schema') IS NOT NULL AS present");
+  if (exists.rows[0]?.['present'] !== true) return 0;
+  const row = await client.query('SELECT version FROM claimcheck_schema WHERE id = 1');
+  return Number(row.rows[0]?.['version'] ?? 0);
+}
+
+function check(version: number, ctx: { url: string }): number {
+  if (version > SCHEMA_VERSION) {
+    throw new ClaimcheckError('store_version', `The PostgreSQL ledger ${ctx.url} has schema version ${version}, written by a newer claimcheck; this one reads up to version ${SCHEMA_VERSION}. Upgrade claimcheck on this worker.`, {
+      data: { path: ctx.url, version, supported: SCHEMA_VERSION },
+    });
+  }
+  return version;
+}
