@@ -23,7 +23,7 @@ export interface ArgsMismatch {
  * Check a claim's clause against the successful calls that back it.
  * @param clause The clause that makes the claim.
  * @param fold Folds the successful calls of the claimed tool in the claim's window (one or two parts); called only when the clause states a value.
- * @param seen Whether a value (lower case) appears in a tool result the agent had seen; such a value agrees.
+ * @param seen Whether a value (lower case) appears in a tool result the agent had seen; such a reference or email agrees (an amount agrees only through the call's own arguments or result).
  * @param sentence The whole sentence; an amount is judged only when the sentence states one.
  * @param enums The tool's string parameters with allowed values (from its JSON Schema).
  * @returns the mismatch, or `null` when the calls agree or nothing can be judged.
@@ -45,7 +45,7 @@ export function checkClaimArgs(
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
   // A sentence with two amounts ("$30 and $40") is ambiguous even when each clause holds one.
-  const amounts = sentenceCount('amounts', sentence) <= 1 ? checkAmount(clause, digests, calls, seen) : null;
+  const amounts = sentenceCount('amounts', sentence) <= 1 ? checkAmount(clause, digests, calls) : null;
   return (
     amounts ??
     checkRefs(clause, digests, calls, seen) ??
@@ -105,7 +105,7 @@ function checkEnums(stated: ReadonlyArray<{ key: string; value: string; allowed:
 const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] =>
   digests.flatMap((d) => d.recent.map((ls) => ls.find(pick)?.value).filter((v) => v !== undefined)).slice(-5);
 
-function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
+function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   const amounts = findAmounts(clause);
   if (amounts.length !== 1 || qualifiedAmount(clause)) return null;
   const claimed = amounts[0];
