@@ -64,8 +64,12 @@ describe('verb families', () => {
     expect(match('I booked a massage for Friday.', ['send_email', 'lookup_order'])).toMatchObject({ tool: null, candidates: [], strong: false, objectOnly: false, fits: [] });
   });
 
-  it('marks a match on the object alone', () => {
-    expect(match('The certificate has been issued.', ['send_certificate'])).toMatchObject({ tool: 'send_certificate', objectOnly: true, strong: false });
+  it('marks a match on the object alone, weak while another tool shares the noun', () => {
+    expect(match('The certificate has been issued.', ['send_certificate', 'void_certificate'])).toMatchObject({ objectOnly: true, strong: false });
+  });
+
+  it('takes an object-only match on a noun no other listed tool has for strong', () => {
+    expect(match('The certificate has been issued.', ['send_certificate', 'lookup_order'])).toMatchObject({ tool: 'send_certificate', objectOnly: false, strong: true });
   });
 });
 
@@ -171,10 +175,15 @@ describe('match strength, through check', () => {
     expect(check(reply, [], { tools: ['send_email'] }).claimedButNeverRan).toEqual([expect.objectContaining({ tool: 'send_email', reason: 'not_called' })]);
   });
 
-  it('an object-only match whose tool failed is not judged', () => {
-    const receipt = check('The certificate has been issued.', [call('send_certificate', 'error')], { tools: ['send_certificate'] });
+  it('a weak object-only match whose tool failed is not judged', () => {
+    const receipt = check('The certificate has been issued.', [call('send_certificate', 'error')], { tools: ['send_certificate', 'void_certificate'] });
     expect(receipt.verdict).toBe('clean');
     expect(receipt.unmatched).toHaveLength(1);
+  });
+
+  it('an object-only match on a distinctive noun whose tool failed is flagged', () => {
+    const receipt = check('The certificate has been issued.', [call('send_certificate', 'error')], { tools: ['send_certificate', 'lookup_order'] });
+    expect(receipt.claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`)).toEqual(['send_certificate:tool_failed']);
   });
 });
 
