@@ -41,7 +41,7 @@ export function openPast(word: string, toolVerbs?: ReadonlySet<string>): OpenPas
   if (general !== null || toolVerbs === undefined || toolVerbs.size === 0 || !/^[a-z][a-z'-]{2,}$/.test(word)) return general;
   // A verb a listed tool is named after is an action for this agent, whatever its class ("I decided" ←
   // `decide_appeal`).
-  const readings = verbReadings(word);
+  const readings = readingsOf(word);
   const own = readings.find((r) => (r.form === 'past' || r.form === 'participle') && (toolVerbs.has(r.lemma) || toolVerbs.has(verbBase(r.lemma))));
   if (own === undefined || AUXILIARY_LEMMAS.has(own.lemma)) return null;
   return { lemma: own.lemma, ambiguous: readings.some((r) => r.form === 'base') };
@@ -58,9 +58,10 @@ function generalPast(word: string): OpenPast | null {
       const cls = openVerbClass(past.lemma);
       const pos = partsOfSpeech(word);
       const mainlyOther = pos.length > 0 && pos[0] !== 'v';
-      // A verb of reading claims a lookup only when it is one ("checked", "looked up", "verified" and their
-      // WordNet synonyms); knowing, thinking and remembering are not acts of a tool.
-      const reads = cls === 'read' && (LOOKUP_LEMMAS().includes(past.lemma) || LOOKUP_LEMMAS().some((l) => verbRelation(past.lemma, l) >= RELATION.synonym));
+      // A verb of reading claims a lookup only when the read families name it ("checked", "looked up",
+      // "verified"); knowing, understanding and remembering are not acts of a tool (WordNet's synonyms of
+      // the families' lemmas are too broad here: "understood" ~ "see").
+      const reads = cls === 'read' && LOOKUP_LEMMAS().includes(past.lemma);
       if ((cls === 'act' || reads) && !mainlyOther) out = { lemma: past.lemma, ambiguous: readings.some((r) => r.form === 'base') };
     }
   }
@@ -75,7 +76,28 @@ function generalPast(word: string): OpenPast | null {
  */
 export function openRelation(a: string, b: string): number {
   if (a === b) return 1;
-  return Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b)));
+  const key = `${a}\u0000${b}`;
+  let r = relationCache.get(key);
+  if (r === undefined) {
+    r = Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b)));
+    if (relationCache.size >= CACHE_LIMIT) relationCache.clear();
+    relationCache.set(key, r);
+  }
+  return r;
+}
+
+const relationCache = new Map<string, number>();
+const readingsCache = new Map<string, ReturnType<typeof verbReadings>>();
+
+/** {@link verbReadings}, remembered per word (bounded). */
+export function readingsOf(word: string): ReturnType<typeof verbReadings> {
+  let r = readingsCache.get(word);
+  if (r === undefined) {
+    r = verbReadings(word);
+    if (readingsCache.size >= CACHE_LIMIT) readingsCache.clear();
+    readingsCache.set(word, r);
+  }
+  return r;
 }
 
 /**
@@ -93,5 +115,13 @@ export function openToolVerb(word: string, lead: boolean): string | null {
 
 /** A verb of thinking: WordNet reads it as mental, and it is not one of looking something up ("think", "reflect"). */
 export function isThinkingVerb(lemma: string): boolean {
-  return openVerbClass(lemma) === 'read' && !LOOKUP_LEMMAS().includes(lemma) && !LOOKUP_LEMMAS().some((l) => verbRelation(lemma, l) >= RELATION.synonym);
+  let t = thinkingCache.get(lemma);
+  if (t === undefined) {
+    t = openVerbClass(lemma) === 'read' && !LOOKUP_LEMMAS().includes(lemma) && !LOOKUP_LEMMAS().some((l) => verbRelation(lemma, l) >= RELATION.synonym);
+    if (thinkingCache.size >= CACHE_LIMIT) thinkingCache.clear();
+    thinkingCache.set(lemma, t);
+  }
+  return t;
 }
+
+const thinkingCache = new Map<string, boolean>();

@@ -5,7 +5,8 @@
  * describes a record: "Your alarms are set for 7:30 and 8:30" after listing the alarms, "name is set to
  * Justin Kool" after reading the account.
  */
-import { isVerb, verbBase, verbReadings, verbRelation, RELATION } from '../lexicon/index.js';
+import { isVerb, verbBase, RELATION } from '../lexicon/index.js';
+import { openRelation, readingsOf } from './_open-verbs.js';
 import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
 
@@ -47,12 +48,24 @@ export function readFromResults(clause: string, seen: (value: string) => boolean
 export function requested(verb: string, request: string | undefined): boolean {
   if (request === undefined || request === '') return false;
   const families = new Set(familiesOf(verb));
-  for (const m of request.toLowerCase().matchAll(/[a-z]+/g)) {
-    const lemma = verbReadings(m[0]).find((r) => r.form === 'base')?.lemma;
-    if (lemma === undefined || !isVerb(lemma)) continue;
+  for (const lemma of requestLemmas(request)) {
     if (lemma === verb || verbBase(lemma) === verbBase(verb)) return true;
     if (familiesOf(lemma).some((f) => families.has(f))) return true;
-    if (verbRelation(lemma, verb) >= RELATION.synonym) return true;
+    if (openRelation(lemma, verb) >= RELATION.synonym) return true;
   }
   return false;
+}
+
+let lastRequest: { text: string; lemmas: string[] } | undefined;
+
+/** The base-form verbs of a request, read once per request (the claims of one reply share it). */
+function requestLemmas(request: string): string[] {
+  if (lastRequest?.text === request) return lastRequest.lemmas;
+  const lemmas = new Set<string>();
+  for (const m of request.toLowerCase().matchAll(/[a-z]+/g)) {
+    const lemma = readingsOf(m[0]).find((r) => r.form === 'base')?.lemma;
+    if (lemma !== undefined && isVerb(lemma)) lemmas.add(lemma);
+  }
+  lastRequest = { text: request, lemmas: [...lemmas] };
+  return lastRequest.lemmas;
 }

@@ -78,7 +78,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles, sentence);
+      const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles, sentence, x.object.split(' ').filter((w) => w !== ''));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -134,7 +134,7 @@ export function judgeReply(input: JudgeInput): Receipt {
  * that shares the claim's object and
  * whose call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
  */
-function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[], sentence: SentenceReading): string | null {
+function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[], sentence: SentenceReading, objects: readonly string[] = []): string | null {
   const best = match.fits[0];
   if (best === undefined) return null;
   let specifics: Set<string> | undefined;
@@ -150,6 +150,9 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
       words ??= sentence.words(text);
       const own = profile === undefined ? [] : [...profile.nameNouns].filter((n) => n !== profile.nameVerb && !bestNouns.has(n));
       if (own.some((n) => words?.has(n) === true)) return fit.tool;
+      // A lookup that ran and whose results hold the claim's object ("I found your reservations" after
+      // the user lookup listed them) did the finding.
+      if (objects.some((o) => backing.seen(o) || backing.seen(`${o}s`) || (o.endsWith('s') && backing.seen(o.slice(0, -1))))) return fit.tool;
     }
     if (fit.object === 0) continue;
     specifics ??= sentence.specifics(text);
