@@ -129,10 +129,10 @@ export function judgeReply(input: JudgeInput): Receipt {
 }
 
 /**
- * A fitting tool other than the best fit whose successful call did the claimed work: one that fits
- * as well as the best (the claim cannot tell them apart), one whose own object the sentence names, or one
- * that shares the claim's object and
- * whose call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
+ * A fitting tool other than the best fit whose successful call did the claimed work: one that fits as
+ * well as the best (the claim cannot tell them apart); for a lookup, one whose own noun the sentence
+ * names or whose results hold the claim's object; or one that shares the claim's object and whose
+ * call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
  */
 function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[], sentence: SentenceReading, objects: readonly string[] = []): string | null {
   const best = match.fits[0];
