@@ -18,13 +18,24 @@ export interface OpenPast {
   ambiguous: boolean;
 }
 
-const cache = new Map<string, OpenPast | null>();
 /**
  * Auxiliaries and verbs that serve as auxiliaries ("did send", "had been", "got sent", "went through",
  * "came back"): they build a verb group or an aspect around an action; they claim nothing themselves.
  */
 const AUXILIARY_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'go', 'come']);
 const CACHE_LIMIT = 50_000;
+
+/** `fn` remembered per key, in a map cleared when it reaches {@link CACHE_LIMIT} entries. */
+function memo<V>(fn: (key: string) => V): (key: string) => V {
+  const cache = new Map<string, V>();
+  return (key) => {
+    if (cache.has(key)) return cache.get(key) as V;
+    const value = fn(key);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, value);
+    return value;
+  };
+}
 
 /** Class of a verb lemma, through its unprefixed base when the prefixed lemma has none ("rebook" → book). */
 export function openVerbClass(lemma: string): VerbClass | null {
@@ -47,9 +58,7 @@ export function openPast(word: string, toolVerbs?: ReadonlySet<string>): OpenPas
   return { lemma: own.lemma, ambiguous: readings.some((r) => r.form === 'base') };
 }
 
-function generalPast(word: string): OpenPast | null {
-  const hit = cache.get(word);
-  if (hit !== undefined) return hit;
+const generalPast = memo((word: string): OpenPast | null => {
   let out: OpenPast | null = null;
   if (/^[a-z][a-z'-]{2,}$/.test(word)) {
     const readings = verbReadings(word);
@@ -65,40 +74,24 @@ function generalPast(word: string): OpenPast | null {
       if ((cls === 'act' || reads) && !mainlyOther) out = { lemma: past.lemma, ambiguous: readings.some((r) => r.form === 'base') };
     }
   }
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(word, out);
   return out;
-}
+});
 
 /**
  * How closely two verb lemmas relate in WordNet (1 same, 0.8 synonyms, 0.5 neighbours, 0 none),
  * trying their unprefixed bases too ("rebook" ~ "book").
  */
 export function openRelation(a: string, b: string): number {
-  if (a === b) return 1;
-  const key = `${a}\u0000${b}`;
-  let r = relationCache.get(key);
-  if (r === undefined) {
-    r = Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b)));
-    if (relationCache.size >= CACHE_LIMIT) relationCache.clear();
-    relationCache.set(key, r);
-  }
-  return r;
+  return a === b ? 1 : relationOfPair(`${a}\u0000${b}`);
 }
 
-const relationCache = new Map<string, number>();
-const readingsCache = new Map<string, ReturnType<typeof verbReadings>>();
+const relationOfPair = memo((pair: string): number => {
+  const [a = '', b = ''] = pair.split('\u0000');
+  return Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b)));
+});
 
 /** {@link verbReadings}, remembered per word (bounded). */
-export function readingsOf(word: string): ReturnType<typeof verbReadings> {
-  let r = readingsCache.get(word);
-  if (r === undefined) {
-    r = verbReadings(word);
-    if (readingsCache.size >= CACHE_LIMIT) readingsCache.clear();
-    readingsCache.set(word, r);
-  }
-  return r;
-}
+export const readingsOf = memo(verbReadings);
 
 /**
  * The verb lemma a word of a tool's name stands for, from the WordNet table: a base form or a past form
@@ -114,14 +107,6 @@ export function openToolVerb(word: string, lead: boolean): string | null {
 }
 
 /** A verb of thinking: WordNet reads it as mental, and it is not one of looking something up ("think", "reflect"). */
-export function isThinkingVerb(lemma: string): boolean {
-  let t = thinkingCache.get(lemma);
-  if (t === undefined) {
-    t = openVerbClass(lemma) === 'read' && !LOOKUP_LEMMAS().includes(lemma) && !LOOKUP_LEMMAS().some((l) => verbRelation(lemma, l) >= RELATION.synonym);
-    if (thinkingCache.size >= CACHE_LIMIT) thinkingCache.clear();
-    thinkingCache.set(lemma, t);
-  }
-  return t;
-}
-
-const thinkingCache = new Map<string, boolean>();
+export const isThinkingVerb = memo(
+  (lemma: string): boolean => openVerbClass(lemma) === 'read' && !LOOKUP_LEMMAS().includes(lemma) && !LOOKUP_LEMMAS().some((l) => verbRelation(lemma, l) >= RELATION.synonym),
+);

@@ -37,7 +37,7 @@ export interface JudgeInput {
 export function judgeReply(input: JudgeInput): Receipt {
   const ran = (tool: string): RunState => input.backing.state(tool);
   const extracted = extractClaims(input.reply, {
-    toolVerbs: new Set(input.profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))),
+    toolVerbs: toolIndex(input.profiles).verbs,
     ...(input.request === undefined ? {} : { request: input.request }),
     ...(input.previous === undefined ? {} : { previous: input.previous }),
   });
@@ -78,7 +78,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing, input.profiles, sentence, x.object.split(' ').filter((w) => w !== ''));
+      const sibling = backingSibling(x.text, match, ran, input.backing, toolIndex(input.profiles).byName, sentence, x.object.split(' ').filter((w) => w !== ''));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -110,7 +110,7 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
     }
-    const enums = input.profiles.find((p) => p.name === tool)?.enums ?? [];
+    const enums = toolIndex(input.profiles).byName.get(tool)?.enums ?? [];
     // Values of the list the claim introduces ("updated with the following details:") are its own.
     const span = x.details === undefined ? x.clause : `${x.clause}\n${x.details}`;
     const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
@@ -134,7 +134,7 @@ export function judgeReply(input: JudgeInput): Receipt {
  * names or whose results hold the claim's object; or one that shares the claim's object and whose
  * call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
  */
-function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: readonly ToolProfile[], sentence: SentenceReading, objects: readonly string[] = []): string | null {
+function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: ReadonlyMap<string, ToolProfile>, sentence: SentenceReading, objects: readonly string[] = []): string | null {
   const best = match.fits[0];
   if (best === undefined) return null;
   let specifics: Set<string> | undefined;
@@ -145,8 +145,8 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     // A lookup sibling whose own object the sentence names ("I checked everyone's calendars and
     // all three of you are free" ← find_free_slots): a noun of its name that the best fit's name lacks.
     if (match.read && fit.verb && best.verb) {
-      const profile = profiles.find((p) => p.name === fit.tool);
-      const bestNouns = profiles.find((p) => p.name === best.tool)?.nameNouns ?? new Set<string>();
+      const profile = profiles.get(fit.tool);
+      const bestNouns = profiles.get(best.tool)?.nameNouns ?? new Set<string>();
       words ??= sentence.words(text);
       const own = profile === undefined ? [] : [...profile.nameNouns].filter((n) => n !== profile.nameVerb && !bestNouns.has(n));
       if (own.some((n) => words?.has(n) === true)) return fit.tool;
@@ -172,6 +172,28 @@ function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string |
     if (backing.digests(e.tool).some((d) => d.resultMoneyCalls > 0 || d.moneyCalls > 0)) return e.tool;
   }
   return null;
+}
+
+/** The tool list by name and the lemmas its tools are named after, built once per tool list (a conversation's turns share it). */
+interface ToolIndex {
+  byName: ReadonlyMap<string, ToolProfile>;
+  verbs: ReadonlySet<string>;
+}
+
+const TOOL_INDEX = new WeakMap<readonly ToolProfile[], ToolIndex>();
+
+function toolIndex(profiles: readonly ToolProfile[]): ToolIndex {
+  let index = TOOL_INDEX.get(profiles);
+  if (index === undefined) {
+    const byName = new Map<string, ToolProfile>();
+    for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
+    index = {
+      byName,
+      verbs: new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))),
+    };
+    TOOL_INDEX.set(profiles, index);
+  }
+  return index;
 }
 
 /** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
