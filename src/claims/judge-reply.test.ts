@@ -32,6 +32,19 @@ describe('the tool that did the work', () => {
 });
 
 describe('values per call', () => {
+  it('judges a card named by its last digits against the argument that carries the card', () => {
+    const paid = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'M20IZO', cabin: 'business', payment_id: 'credit_card_4959530' }, result: { payment_history: [{ payment_id: 'credit_card_4959530', amount: 1194 }] } });
+    const tools = ['update_reservation_flights'];
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', paid, { tools }))).toEqual(['update_reservation_flights:args_mismatch']);
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 9530.', paid, { tools }))).toEqual([]);
+    // A lookup that showed the card's last digits: the agent read them there.
+    const looked = new Ledger({}, [{ tool: 'get_user_details', status: 'ok', args: {}, result: { payment_methods: { credit_card_4959530: { last_four: '7334' } } } }, ...paid.entries]);
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', looked, { tools: [...tools, 'get_user_details'] }))).toEqual([]);
+    // No argument carries a card: nothing to judge.
+    const noCard = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'M20IZO', cabin: 'business' }, result: { amount: 1194 } });
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', noCard, { tools }))).toEqual([]);
+  });
+
   const thermostat = { name: 'set_thermostat', description: 'Set a thermostat.', parameters: { type: 'object', properties: { mode: { type: 'string', enum: ['heat', 'cool', 'off'] }, target_c: { type: 'number' } } } };
 
   it('flags an allowed value the call did not use', () => {
