@@ -145,6 +145,14 @@ describe('the object names the tool', () => {
 });
 
 describe('lookups told apart by what ran', () => {
+  it('backs a find by the list lookup only when the sentence states nothing that no result shows', () => {
+    const tools = ['get_user_details', 'get_reservation_details'];
+    const listed = { tool: 'get_user_details', args: { user_id: 'u1' }, result: { reservations: ['WUNA5K', 'NQNU5R'] } };
+    const failed = { tool: 'get_reservation_details', status: 'error' as const, args: { reservation_id: 'WUNA5K' }, result: 'Error: the service is unavailable (503).' };
+    expect(flagged(check('I have found your reservations.', ledger(listed, failed), { tools }))).toEqual([]);
+    expect(flagged(check('I have found your reservation WUNA5K, a round trip from ORD to PHL on May 10th.', ledger(listed, failed), { tools }))).toEqual(['get_reservation_details:tool_failed']);
+  });
+
   const weather = [
     { name: 'CurrentWeather', description: 'Get the current weather of a location.' },
     { name: 'ForecastWeather', description: 'Get the 3-day forecast weather of a location.' },
