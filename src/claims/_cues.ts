@@ -43,14 +43,19 @@ export function pastTime(words: readonly string[]): boolean {
 
 /** "was created on 2024-05-01", "submitted to your bank on Nov 4": a dated act, before this run. Looks at `words[from..to]`. */
 export function onPastDate(words: readonly string[], from = 0, to = words.length): boolean {
+  return pastDateAt(words, from, to) !== -1;
+}
+
+/** Index of the "on" of the first {@link onPastDate} date in `words[from..to]`, or -1. */
+export function pastDateAt(words: readonly string[], from = 0, to = words.length): number {
   for (let i = from; i < Math.min(to + 1, words.length); i++) {
     const next = words[i + 1] ?? '';
-    if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return true;
-    if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return true;
-    if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return true;
-    if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return true;
+    if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return i;
+    if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return i;
+    if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return i;
+    if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return i;
   }
-  return false;
+  return -1;
 }
 
 /**
