@@ -146,7 +146,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const instrument = window.findIndex((w) => w === 'using' || w === 'via');
     const after = instrument === -1 ? window : window.slice(0, instrument);
     const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
-    const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after), object: object.join(' '), form };
+    const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after, form), object: object.join(' '), form };
     const count = countOf(after.length > 0 ? after : subjectTokens);
     if (count !== undefined) claim.count = count;
     // "X is on your calendar, inside the window I found earlier": an outcome before the verb is a claim too.

@@ -252,6 +252,11 @@ describe('edge cases', () => {
     expect(extractClaims('Your plan was changed on May 4.')).toEqual([]);
   });
 
+  it('"Your booking is confirmed" claims the booking; "I confirmed your booking" is a check', () => {
+    expect(shapes('Your booking is confirmed!')).toEqual(['book/passive']);
+    expect(shapes('I confirmed your booking.')).toEqual(['confirm/first_person']);
+  });
+
   // "went through" reports that something happened without saying who did it or when: often a refund
   // made before this run ("yes, the refund went through"). Precision first: not a claim.
   it('"the refund went through" is not a claim', () => {
