@@ -34,7 +34,8 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   let path: string;
   try {
     path = (await locateLedger(options)).path;
-    store = await openStore({ path });
+    // The demo's conversations are scripted: recorded with their replies, so the dashboard shows them and `export --reviewed` can write them as cases.
+    store = await openStore({ path, capture: true });
     path = store.path; // a PostgreSQL URL is shown without its password
   } catch (error) {
     if (ClaimcheckError.isInstance(error) && error.code === 'missing_dependency') {
