@@ -174,8 +174,10 @@ program
   .command('export')
   .description('every stored row as JSON lines: runs, operations, interceptions, receipts (claimcheck export > ledger.jsonl)')
   .option('--since <when>', SINCE_HELP)
+  .option('--reviewed', 'instead: each reply with a reviewed flagged claim as a labelled case file (for claimcheck eval); needs --out')
+  .option('--out <dir>', 'the folder --reviewed writes its case files to')
   .option('--db <path>', DB_HELP)
-  .action(async (opts: { since?: string; db?: string }) => {
+  .action(async (opts: { since?: string; db?: string; reviewed?: boolean; out?: string }) => {
     const { runExport } = await import('./export-command.js');
     const loaded = await config('export');
     if (loaded === null) return void (status = 2);
