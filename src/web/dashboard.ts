@@ -61,6 +61,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
     return c.body(asset.body, 200, { 'Content-Type': asset.type });
   });
   app.get('/', (c) => c.html(assets.page(token)));
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.text('Not found', 404));
 
   const last = first === 0 ? 0 : Math.min(first + PORT_TRIES - 1, 65535);

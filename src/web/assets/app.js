@@ -1,6 +1,6 @@
 // claimcheck dashboard: the page script (no framework). Views: overview, runs, one run, review queue;
 // routed by the URL hash. Text from the ledger only ever goes into the page as text nodes.
-/* global uPlot, document, window, fetch, location, URLSearchParams, setInterval */
+/* global uPlot, document, window, fetch, location, URLSearchParams, FormData, HTMLInputElement, Node, setInterval */
 'use strict';
 
 const token = document.querySelector('meta[name="claimcheck-token"]').content;
@@ -89,12 +89,19 @@ function drawCharts(data, callsBox, fabBox) {
   const start = data.timeline.length === 0 ? (data.since ?? Date.now()) : data.timeline[0].at;
   const byAt = new Map(data.timeline.map((b) => [b.at, b]));
   const end = Math.max(Date.now(), ...data.timeline.map((b) => b.at));
-  const from = data.since === null ? start : Math.floor(data.since / data.bucketMs) * data.bucketMs;
+  // At least a week of buckets, so one busy day still reads as a bar on a time axis.
+  const from = Math.min(data.since === null ? start : Math.floor(data.since / data.bucketMs) * data.bucketMs, Math.floor(end / data.bucketMs - 6) * data.bucketMs);
   for (let t = from; t <= end && xs.length < 2000; t += data.bucketMs) xs.push(t);
   const col = (key) => xs.map((t) => byAt.get(t)?.[key] ?? 0);
   const seconds = xs.map((t) => t / 1000);
   const width = Math.max(320, callsBox.clientWidth - 8);
-  const opts = (series) => ({ width, height: 220, series: [{}, ...series], scales: { x: { time: true } }, axes: [{ stroke: '#8a94a6' }, { stroke: '#8a94a6' }], legend: { show: true } });
+  const grid = { stroke: '#262c36', width: 1 };
+  const opts = (series) => ({
+    width, height: 220, series: [{}, ...series],
+    scales: { x: { time: true, range: (_u, min, max) => [min - data.bucketMs / 2000, max + data.bucketMs / 2000] }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+    axes: [{ stroke: '#8a94a6', grid }, { stroke: '#8a94a6', grid }],
+    legend: { show: true },
+  });
   const bars = uPlot.paths && uPlot.paths.bars ? uPlot.paths.bars({ size: [0.8, 40] }) : undefined;
   charts.push(new uPlot(opts([
     { label: 'calls', stroke: '#4c8dff', fill: 'rgba(76,141,255,0.15)', paths: bars },
@@ -306,7 +313,9 @@ async function poll() {
     const live = document.getElementById('live');
     live.textContent = 'live';
     live.className = 'ok';
-    if (pulse !== null && newest !== pulse && (current === '/' || current === '/runs')) await render();
+    // New records re-render the overview and the runs list, unless the user is typing in a filter.
+    const typing = document.activeElement instanceof HTMLInputElement;
+    if (pulse !== null && newest !== pulse && !typing && (current === '/' || current === '/runs')) await render();
     pulse = newest;
   } catch {
     document.getElementById('live').textContent = 'offline';
