@@ -118,6 +118,9 @@ export const pgMigrations: readonly string[] = [
   CREATE INDEX review_marks_at ON review_marks (at);
   CREATE INDEX runs_started_id ON runs (started_at, id);
   CREATE INDEX runs_agent ON runs (agent, started_at);
+  DROP INDEX operations_at;
+  CREATE INDEX operations_at ON operations (at, status);
+  CREATE INDEX receipts_at ON receipts (at, verdict);
   `,
 ];
 

@@ -56,7 +56,7 @@ describe('openStore: schema', () => {
     expect(objects.map((o) => `${(o as { type: string }).type} ${(o as { name: string }).name}`)).toEqual([
       'index interceptions_at', 'index interceptions_category', 'index interceptions_run',
       'index operations_at', 'index operations_run', 'index operations_tool_state',
-      'index receipts_run', 'index receipts_verdict', 'index review_marks_at', 'index review_marks_target',
+      'index receipts_at', 'index receipts_run', 'index receipts_verdict', 'index review_marks_at', 'index review_marks_target',
       'index runs_agent', 'index runs_started_at', 'index runs_started_id', 'index tools_last_registered',
       'table dropped', 'table interceptions', 'table operations', 'table receipts', 'table review_marks', 'table runs', 'table tools',
     ]);

@@ -47,7 +47,7 @@ export interface RunPage {
 export interface TimelineOptions {
   /** Start of the first bucket, epoch milliseconds. */
   since: number;
-  /** Bucket width in milliseconds: at least one minute. */
+  /** Bucket width in milliseconds: at least one minute. At most the newest 5,000 buckets are counted. */
   bucketMs: number;
 }
 
