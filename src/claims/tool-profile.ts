@@ -4,7 +4,8 @@
  * only reads.
  */
 import type { ToolSpec } from '../tools.js';
-import { GENERIC_TOOL_WORDS, READ_FAMILIES, STOPWORDS } from './lexicon.js';
+import { GENERIC_RESULT_WORDS, GENERIC_TOOL_WORDS, OPPOSED_PARTICLES, READ_FAMILIES, STOPWORDS } from './lexicon.js';
+import { isVerb, partsOfSpeech } from '../lexicon/index.js';
 import { nounSynonyms } from './_lookup.js';
 import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
@@ -30,6 +31,19 @@ export interface ToolProfile {
   nameNouns: ReadonlySet<string>;
   /** Canonical content words of the description. */
   descriptionNouns: ReadonlySet<string>;
+  /** Canonical words of the JSON Schema's property names, nested ones included (`event_id` → event, id); `null` for a tool listed by name (its arguments are unknown). */
+  argumentNouns: ReadonlySet<string> | null;
+  /**
+   * What the tool's description says it returns, beyond its own object ("Logs in a user; returns a token"
+   * → token): canonical nouns, generic result words left out. A call of another tool whose result holds
+   * such a field produced what this tool would have.
+   */
+  returns: ReadonlySet<string>;
+  /**
+   * The particle of a phrasal verb the name is built on (`LogoutUser` → "out", `user_login` → "in",
+   * `turn_off_lights` → "off"), from WordNet's multiword verbs; `null` when it has none.
+   */
+  particle: string | null;
   /** The tool only reads (its name verb, or the first verb of its description, is a read verb). */
   read: boolean;
   /** String parameters with allowed values (`enum`) in the tool's JSON Schema; `[]` for a tool listed by name. */
@@ -76,11 +90,17 @@ export function profileTool(tool: ToolSpec): ToolProfile {
 
   let read: boolean;
   let families: Set<string>;
-  if (nameVerb !== null) {
+  const describedRead = (): boolean => !readWrite && firstVerb !== null && familiesOf(firstVerb).every((f) => READ_FAMILIES.has(f));
+  if (nameVerb !== null && familiesFrom(nameVerb).length === 0 && describedRead()) {
+    // A name verb the families do not know, on a tool its description says reads ("ForecastWeather: Get
+    // the 3-day forecast"): a lookup, as a verbless name would be.
+    read = true;
+    families = new Set(['lookup']);
+  } else if (nameVerb !== null) {
     families = new Set([nameVerb, ...nameActions].flatMap((v) => familiesFrom(v)));
     read = familiesFrom(nameVerb).every((f) => READ_FAMILIES.has(f)) && familiesFrom(nameVerb).length > 0;
   } else {
-    read = !readWrite && firstVerb !== null && familiesOf(firstVerb).every((f) => READ_FAMILIES.has(f));
+    read = describedRead();
     families = new Set([...descriptionVerbs].flatMap((v) => familiesFrom(v)));
     if (read) families = new Set(['lookup']);
   }
@@ -90,5 +110,43 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   );
   if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
   const enums = tool.parameters === undefined ? [] : enumParameters(tool.parameters);
-  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic, enums };
+  const argumentNouns = tool.parameters === undefined ? null : new Set(propertyNames(tool.parameters).flatMap((k) => splitIdentifier(k)).map(canonicalNoun));
+  const returns = new Set<string>();
+  for (const m of description.matchAll(RETURNS)) {
+    for (const w of tokenize(m[1] ?? '')) {
+      const noun = canonicalNoun(w);
+      if (!STOPWORDS.has(w) && partsOfSpeech(w)[0] === 'n' && !nameNouns.has(noun) && !GENERIC_RESULT_WORDS.has(noun)) returns.add(noun);
+    }
+  }
+  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, argumentNouns, returns, particle: nameParticle(words), read, generic, enums };
+}
+
+/** The particle of a phrasal verb in a tool name: a word joined from one ("login", "checkout"), or a verb followed by one ("turn_off"). */
+function nameParticle(words: readonly string[]): string | null {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const next = words[i + 1] ?? '';
+    if (OPPOSED_PARTICLES.has(next) && isVerb(`${w} ${next}`)) return next;
+    for (const p of OPPOSED_PARTICLES.keys()) {
+      if (w.length > p.length + 2 && w.endsWith(p) && !isVerb(w) && isVerb(`${w.slice(0, -p.length)} ${p}`)) return p;
+    }
+  }
+  return null;
+}
+
+/** "returns a token", "returning 5 most recent results": what follows, up to the end of its clause. */
+const RETURNS = /\breturn(?:s|ing)?\s([^.;,()]{1,60})/gi;
+
+/** The property names of a JSON Schema object, nested objects and array items included (depth ≤ 8). */
+function propertyNames(schema: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 8 || schema === null || typeof schema !== 'object') return out;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (properties !== null && typeof properties === 'object') {
+    for (const [key, sub] of Object.entries(properties as Record<string, unknown>)) {
+      out.push(key);
+      propertyNames(sub, out, depth + 1);
+    }
+  }
+  propertyNames((schema as { items?: unknown }).items, out, depth + 1);
+  return out;
 }
