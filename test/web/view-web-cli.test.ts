@@ -52,7 +52,7 @@ describe('claimcheck view --web', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).not.toMatch(/<script>(?!<)/); // no inline script: only <script src=...>
-    const stats = await (await fetch(`http://127.0.0.1:${port + 1}/api/overview?range=all`)).json();
+    const stats = (await (await fetch(`http://127.0.0.1:${port + 1}/api/overview?range=all`)).json()) as { stats: { calls: number } };
     expect(stats.stats.calls).toBeGreaterThan(0);
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
