@@ -10,7 +10,7 @@ import type { ValidationFailure } from '../validate/validation-failure.js';
 import type { Action, Executor } from './action.js';
 import type { GuardResult } from './guard-result.js';
 import type { GuardLogger } from './_incidents.js';
-import type { GuardObserver, ObservedCall } from './guard-observer.js';
+import type { GuardObserver } from './guard-observer.js';
 import type { Operation, OperationState } from './operation.js';
 import type { OperationSink } from './operation-sink.js';
 import { GuardImpl } from './_guard.js';
@@ -59,7 +59,7 @@ export interface GuardOptions {
   /**
    * Watch every settled call and checked reply besides the sink: `createOtelObserver()` from
    * `claimcheck/otel` makes one that traces each call as an OpenTelemetry span. Each gets the raw
-   * arguments and result (see {@link ObservedCall}). Default none.
+   * arguments and result (see `ObservedCall`). Default none.
    * @throws ClaimcheckError `invalid_options` for an entry without `callSettled` and `replyChecked`.
    */
   observers?: readonly GuardObserver[];
