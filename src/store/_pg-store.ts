@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { ClaimcheckError } from '../errors.js';
+import type { PendingWrite } from './_sqlite-writer.js';
+import { cutoffOf, prunePg } from './_prune.js';
 import { interceptionParams, operationParams, receiptParams, runIdOf, runParams, type NormalizeOptions } from './_normalize.js';
 import { toPgStoreError } from './_pg-errors.js';
 import { PgWriter } from './_pg-writer.js';
@@ -13,7 +15,7 @@ import { INTERCEPTION_SELECT, OPERATION_SELECT, RECEIPT_SELECT, toInterception, 
 import { aggregateStats } from './_stats-aggregate.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
-import type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store.js';
+import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
 
 export interface PgStoreConfig extends NormalizeOptions {
@@ -91,6 +93,11 @@ export class PgStore implements Store {
     return id;
   }
 
+  /** Queue a row exactly as another ledger stored it (`importLedger`); see `_stored-params.ts`. */
+  writeStored(item: PendingWrite): void {
+    this.#writable('importLedger').push(item);
+  }
+
   recordOperation(operation: OperationInput): void {
     const writer = this.#writable('recordOperation');
     const params = operationParams(operation, '', this.#config, Date.now());
@@ -145,6 +152,22 @@ export class PgStore implements Store {
     this.#writer?.stop();
     if (this.#onBeforeExit !== undefined) process.off('beforeExit', this.#onBeforeExit);
     await this.#pool.end();
+  }
+
+  async prune(options: PruneOptions): Promise<PruneResult> {
+    const before = cutoffOf(options);
+    const writer = this.#writable('prune');
+    await writer.flush();
+    let client: PoolClient | undefined;
+    try {
+      client = await this.#connect();
+      const result = await prunePg(client, before, this.schemaVersion >= 2);
+      client.release();
+      return result;
+    } catch (error) {
+      client?.release(true);
+      throw toPgStoreError(error, this.path, 'write');
+    }
   }
 
   async listRuns(options: ListRunsOptions = {}): Promise<RunSummary[]> {
