@@ -62,6 +62,7 @@ export class PgStore implements Store {
   #current: string | null = null;
   #closed = false;
   #onBeforeExit: (() => void) | undefined;
+  #onExit: (() => void) | undefined;
 
   constructor(pool: Pool, config: PgStoreConfig) {
     this.#pool = pool;
@@ -77,6 +78,17 @@ export class PgStore implements Store {
       // Asynchronous writes cannot run in an exit handler; when the event loop drains, the queue still can be written.
       this.#onBeforeExit = () => void this.#writer?.flush().catch((error: unknown) => this.#reportError(error as ClaimcheckError));
       process.on('beforeExit', this.#onBeforeExit);
+      // process.exit() (or an exception that ends the process) leaves no time for network writes: what is
+      // still queued is lost, so say how much, synchronously, while the process can still print.
+      this.#onExit = () => {
+        const pending = this.#writer?.pending ?? 0;
+        if (pending > 0) {
+          process.stderr.write(
+            `claimcheck: ${pending} queued records were not written to ${this.path}: the process exited before the store was flushed or closed. Await store.close() (or store.flush()) before process.exit().\n`,
+          );
+        }
+      };
+      process.on('exit', this.#onExit);
     }
   }
 
@@ -151,6 +163,7 @@ export class PgStore implements Store {
     this.#closed = true;
     this.#writer?.stop();
     if (this.#onBeforeExit !== undefined) process.off('beforeExit', this.#onBeforeExit);
+    if (this.#onExit !== undefined) process.off('exit', this.#onExit);
     await this.#pool.end();
   }
 
