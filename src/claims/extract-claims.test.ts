@@ -164,6 +164,8 @@ describe('not claims', () => {
       "Here's a draft you can paste:\nHi Sam, I've sent the invoice for March.",
       "Here's a draft you can paste:\n---\nHi Sam,\n\nI've sent the invoice for March.\n\nBest, Ana\n---\nWant me to change anything?",
       "Here's a template you can use:\nI've cancelled your subscription effective today.",
+      "How about the following message: 'Hi team, I'm sorry but I won't make it. I've moved my updates to tomorrow. Thanks, Justin'",
+      'Shall I send this? ‘I’ve cancelled the 3pm and refunded the deposit.’',
     ],
     'other actors': [
       'The system emails you automatically.',
@@ -212,6 +214,8 @@ describe('edge cases', () => {
     ['I sent the May invoice to Priya.', 'send/first_person'],
     ["I've let Mei know.", 'notify/first_person'],
     ['I paid the Pelican Inn deposit.', 'pay/first_person'],
+    // Apostrophes are not single quotes: nothing here is quoted.
+    ["I've refunded the customers' deposits and they'll get 'em by Friday.", 'refund/first_person'],
   ])('offer cues match whole words only: %j', (reply, shape) => {
     expect(shapes(reply)).toEqual([shape]);
   });
@@ -239,6 +243,18 @@ describe('edge cases', () => {
 
   it('an event on a day-first date is outside this run: "The invoice was paid on 12 March."', () => {
     expect(extractClaims('The invoice was paid on 12 March.')).toEqual([]);
+  });
+
+  // A verb of change takes its new value after "to"; a date after that value is the value's, not the act's.
+  it('a date of the new value is not the date of the act: "Your flight has been changed to the new itinerary on May 24."', () => {
+    expect(shapes('Your flight has been changed to the new itinerary on May 24, 2024.')).toEqual(['change/passive']);
+    expect(extractClaims('Your payment was sent to your bank on Nov 4.')).toEqual([]);
+    expect(extractClaims('Your plan was changed on May 4.')).toEqual([]);
+  });
+
+  it('"Your booking is confirmed" claims the booking; "I confirmed your booking" is a check', () => {
+    expect(shapes('Your booking is confirmed!')).toEqual(['book/passive']);
+    expect(shapes('I confirmed your booking.')).toEqual(['confirm/first_person']);
   });
 
   // "went through" reports that something happened without saying who did it or when: often a refund
