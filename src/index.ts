@@ -51,9 +51,12 @@ export {
   type ExecuteOptions,
   type Guard,
   type GuardLogger,
+  type GuardObserver,
   type GuardOptions,
   type GuardRunOptions,
   type GuardSummary,
+  type ObservedCall,
+  type ObservedReply,
   type RejectOptions,
 } from './action/guard.js';
 export type { GuardErrorData, GuardFailure, GuardResult, GuardResultBase } from './action/guard-result.js';

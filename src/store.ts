@@ -4,8 +4,9 @@
  * root entry never imports this file.
  */
 export { openStore, type OpenStoreOptions } from './store/open-store.js';
+export { importLedger, type ImportLedgerOptions, type ImportLedgerResult } from './store/import-ledger.js';
 export { resolveStorePath, PROJECT_MARKERS, STORE_DIR, STORE_FILE, type ResolveStorePathOptions, type StorePath } from './store/resolve-store-path.js';
-export type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store/store.js';
+export type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store/store.js';
 export type { FailingTool, StatsOptions, StoreStats } from './store/store-stats.js';
 export { operationStates, type InterceptionInput, type OperationInput, type OperationState, type ReceiptInput, type RunInput } from './store/records.js';
 export type { ExportRow, InterceptionRow, OperationRow, ReceiptRow, RunDetail, RunRow, RunSummary } from './store/rows.js';

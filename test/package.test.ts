@@ -23,7 +23,7 @@ describe('package surface', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     expect(pkg.type).toBe('module');
     expect(pkg.sideEffects).toBe(false);
-    expect(Object.keys(pkg.exports as object)).toEqual(['.', './store', './testing', './run', './ai-sdk', './mcp', './langchain', './openai-agents', './openai', './anthropic', './mastra', './package.json']);
+    expect(Object.keys(pkg.exports as object)).toEqual(['.', './store', './testing', './run', './ai-sdk', './mcp', './langchain', './openai-agents', './openai', './anthropic', './mastra', './otel', './package.json']);
     expect(pkg.bin).toEqual({ claimcheck: './dist/cli/main.js' });
   });
 
@@ -31,6 +31,6 @@ describe('package surface', () => {
     await import(new URL('../dist/index.js', import.meta.url).href);
     const graph = importGraph(new URL('../dist/index.js', import.meta.url));
     expect([...graph].filter((s) => !s.startsWith('.') && !s.startsWith('node:'))).toEqual(expect.arrayContaining(['ajv']));
-    expect([...graph].some((s) => /^(openai|@openai|@anthropic-ai|better-sqlite3|@langchain|langchain|ai|pg|@modelcontextprotocol|@mastra)(\/|$)/.test(s))).toBe(false);
+    expect([...graph].some((s) => /^(openai|@openai|@anthropic-ai|better-sqlite3|@langchain|langchain|ai|pg|@modelcontextprotocol|@mastra|@opentelemetry)(\/|$)/.test(s))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import * as store from '../src/store.js';
 
 describe('claimcheck/store surface', () => {
   it('exports exactly the public store API', () => {
-    expect(Object.keys(store).sort()).toEqual(['PROJECT_MARKERS', 'SCHEMA_VERSION', 'STORE_DIR', 'STORE_FILE', 'openStore', 'operationStates', 'resolveStorePath'].sort());
+    expect(Object.keys(store).sort()).toEqual(['PROJECT_MARKERS', 'SCHEMA_VERSION', 'STORE_DIR', 'STORE_FILE', 'importLedger', 'openStore', 'operationStates', 'resolveStorePath'].sort());
   });
 
   it('is not reachable from the root entry, and loads better-sqlite3 only lazily', () => {

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importGraph, packageOf } from './_import-graph.js';
 
-const SDKS = ['openai', '@openai/agents', '@anthropic-ai/sdk', 'better-sqlite3', 'langchain', '@langchain/core', '@langchain/langgraph', 'ai', '@modelcontextprotocol/sdk', 'zod', '@mastra/core'];
+const SDKS = ['openai', '@openai/agents', '@anthropic-ai/sdk', 'better-sqlite3', 'langchain', '@langchain/core', '@langchain/langgraph', 'ai', '@modelcontextprotocol/sdk', 'zod', '@mastra/core', 'pg', '@opentelemetry/api', '@opentelemetry/sdk-trace-base', '@opentelemetry/sdk-trace-node', '@opentelemetry/exporter-trace-otlp-http'];
 
 /** What each entry may load at run time (lazily or not). */
 const allowed: Record<string, string[]> = {
   '.': [],
-  './store': ['better-sqlite3'],
+  './store': ['better-sqlite3', 'pg'],
   './testing': [],
   './run': [],
   './ai-sdk': ['ai'],
@@ -20,6 +20,8 @@ const allowed: Record<string, string[]> = {
   './anthropic': [],
   // Reads Mastra's shapes structurally: it loads nothing of @mastra/core (Node.js >=22.13), and no other entry does either.
   './mastra': [],
+  // The API only: spans go through the tracer provider the user set up; no SDK or exporter is loaded.
+  './otel': ['@opentelemetry/api'],
 };
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string | { import: string }> };

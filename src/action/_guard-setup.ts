@@ -7,6 +7,7 @@ import { normalizeTools, type ToolSpec } from '../tools.js';
 import { createValidator, type Validator } from '../validate/create-validator.js';
 import { isAction, type Action, type Executor } from './action.js';
 import type { GuardOptions } from './guard.js';
+import type { GuardObserver } from './guard-observer.js';
 import type { GuardLogger } from './_incidents.js';
 import { createMemorySink, type OperationSink } from './operation-sink.js';
 import { isAsyncFunction } from './_run-call.js';
@@ -27,6 +28,9 @@ export interface GuardSetup {
   logger: GuardLogger;
   captureArgs: boolean;
   ignoreTools: readonly string[] | undefined;
+  observers: readonly GuardObserver[];
+  /** Registered tools' non-empty descriptions, by name. */
+  descriptions: ReadonlyMap<string, string>;
 }
 
 /** Check and resolve guard options; see `guard()` for what throws. */
@@ -61,6 +65,13 @@ export function setUpGuard(options: GuardOptions): GuardSetup {
       throw new ClaimcheckError('invalid_options', `guard option sink has no ${method}() method; a sink implements recordOperation, recordInterception and recordReceipt.`);
     }
   }
+  const observers = [...(options.observers ?? [])];
+  for (const [i, o] of observers.entries()) {
+    if (typeof o?.callSettled !== 'function' || typeof o.replyChecked !== 'function') {
+      throw new ClaimcheckError('invalid_options', `guard option observers[${i}] has no callSettled() and replyChecked() methods; an observer implements both (createOtelObserver() from claimcheck/otel makes one).`);
+    }
+  }
+  const descriptions = new Map(tools.filter((t) => t.description !== '').map((t) => [t.name, t.description]));
   const ledger = new Ledger({
     ...(options.captureResults === undefined ? {} : { captureResults: options.captureResults }),
     ...(options.maxResultChars === undefined ? {} : { maxResultChars: options.maxResultChars }),
@@ -77,5 +88,7 @@ export function setUpGuard(options: GuardOptions): GuardSetup {
     logger: options.logger ?? console,
     captureArgs: options.captureArgs ?? false,
     ignoreTools: options.ignoreTools,
+    observers,
+    descriptions,
   };
 }

@@ -17,7 +17,8 @@ import { makeResult } from './_guard-result.js';
 import { setUpGuard, type GuardSetup } from './_guard-setup.js';
 import { closeWarnings, IncidentLog, type IncidentStep } from './_incidents.js';
 import { judgeTurn, type TurnCall } from './_judge-turn.js';
-import type { Operation, OperationState, ValidationCoverage } from './operation.js';
+import type { Interception, Operation, OperationState, ValidationCoverage } from './operation.js';
+import type { ObservedCall } from './guard-observer.js';
 import type { OperationSink } from './operation-sink.js';
 import { recordRejection, type Rejection } from './_reject.js';
 import { renderTurn } from './render-turn.js';
@@ -135,7 +136,15 @@ export class GuardImpl implements Guard {
     if (dryRun) return receipt;
     this.#checked = { calls, receipt };
     const conversation = { reply: text, ...(options.request === undefined ? {} : { request: options.request }) };
-    this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn, ...conversation }, '(reply)');
+    const record = { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn };
+    this.#send('recordReceipt', { ...record, ...conversation }, '(reply)');
+    for (const o of this.#setup.observers) {
+      try {
+        o.replyChecked({ record });
+      } catch (cause) {
+        this.#incidents.report('observer', '(reply)', cause);
+      }
+    }
     return receipt;
   }
 
@@ -198,6 +207,7 @@ export class GuardImpl implements Guard {
     rejected.operation.turn = this.#turnNumber;
     this.#send('recordInterception', rejected.interception, tool);
     this.#keep(rejected.entry, rejected.operation);
+    this.#observe(rejected.operation, rejected.interception, r.rawArgs, undefined);
     return rejected.result;
   }
 
@@ -218,6 +228,7 @@ export class GuardImpl implements Guard {
       error: state === 'failed' ? s.error : null, callId: call.callId, startedAt: call.startedAt, endedAt,
     };
     this.#keep(entry, operation);
+    this.#observe(operation, null, call.args, value);
     return makeResult({ value, state, receipt: s.receipt, verify: s.verify, tool: call.tool, callId: call.callId, incident, failure: s.failure });
   }
 
@@ -236,6 +247,20 @@ export class GuardImpl implements Guard {
       if (pending !== undefined) this.#watch(pending, operation.tool);
     } catch (cause) {
       this.#incidents.report('sink', operation.tool, cause);
+    }
+  }
+
+  /** Tell the observers a call settled; one that throws is an incident. */
+  #observe(operation: Operation, interception: Interception | null, args: unknown, result: unknown): void {
+    const observers = this.#setup.observers;
+    if (observers.length === 0) return;
+    const call: ObservedCall = { operation, interception, description: this.#setup.descriptions.get(operation.tool) ?? null, args, result };
+    for (const o of observers) {
+      try {
+        o.callSettled(call);
+      } catch (cause) {
+        this.#incidents.report('observer', operation.tool, cause);
+      }
     }
   }
 

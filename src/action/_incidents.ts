@@ -12,7 +12,7 @@ export interface GuardLogger {
 }
 
 /** The step of guarding that failed. */
-export type IncidentStep = 'validation' | 'receipt' | 'verify' | 'record' | 'sink' | 'check';
+export type IncidentStep = 'validation' | 'receipt' | 'verify' | 'record' | 'sink' | 'check' | 'observer';
 
 const MAX_CAUSES = 1_000;
 
@@ -46,7 +46,7 @@ export class IncidentLog {
     if (!this.#seen.has(key)) {
       if (this.#seen.size >= MAX_CAUSES) this.#seen.clear();
       this.#seen.add(key);
-      const after = step === 'sink' || step === 'record' || step === 'check' ? 'the call is unaffected' : 'the executor ran anyway and the call is marked unknown';
+      const after = step === 'sink' || step === 'record' || step === 'check' || step === 'observer' ? 'the call is unaffected' : 'the executor ran anyway and the call is marked unknown';
       this.#warn(`claimcheck: guarding ${JSON.stringify(tool)} failed at ${text} (${after}; logged once per cause).`, cause);
     }
     return text;

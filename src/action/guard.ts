@@ -10,11 +10,13 @@ import type { ValidationFailure } from '../validate/validation-failure.js';
 import type { Action, Executor } from './action.js';
 import type { GuardResult } from './guard-result.js';
 import type { GuardLogger } from './_incidents.js';
+import type { GuardObserver } from './guard-observer.js';
 import type { Operation, OperationState } from './operation.js';
 import type { OperationSink } from './operation-sink.js';
 import { GuardImpl } from './_guard.js';
 
 export type { GuardLogger } from './_incidents.js';
+export type { GuardObserver, ObservedCall, ObservedReply } from './guard-observer.js';
 
 /** Options of {@link guard}. */
 export interface GuardOptions {
@@ -54,6 +56,13 @@ export interface GuardOptions {
    * sink's later failures (reported through its `onError`) go to the logger of the latest guard made over it.
    */
   logger?: GuardLogger;
+  /**
+   * Watch every settled call and checked reply besides the sink: `createOtelObserver()` from
+   * `claimcheck/otel` makes one that traces each call as an OpenTelemetry span. Each gets the raw
+   * arguments and result (see `ObservedCall`). Default none.
+   * @throws ClaimcheckError `invalid_options` for an entry without `callSettled` and `replyChecked`.
+   */
+  observers?: readonly GuardObserver[];
   /** Tools `checkBypass` never reports as ran-but-unreported (e.g. `think`). Default none. */
   ignoreTools?: readonly string[];
   /**

@@ -42,6 +42,21 @@ export function parseSince(text: string, now: number = Date.now()): number {
   throw invalid(text, 'not a duration or a date');
 }
 
+/**
+ * The milliseconds of a duration (`12h`, `30d`, `4w`; units s, m, h, d, w), for `--older-than`.
+ * @throws ClaimcheckError `invalid_options` for anything else or a zero duration, naming `flag`.
+ */
+export function parseDuration(text: string, flag: string): number {
+  const duration = DURATION.exec(String(text).trim());
+  const amount = Number(duration?.[1]);
+  if (duration !== null && amount > 0) return amount * UNIT_MS[duration[2] as keyof typeof UNIT_MS];
+  throw new ClaimcheckError(
+    'invalid_options',
+    `${flag} ${JSON.stringify(text)}: ${duration === null ? 'not a duration' : 'a duration must be more than zero'}. Use a whole number and a unit: 12h, 30d, 4w (units s, m, h, d, w).`,
+    { data: { flag, value: text } },
+  );
+}
+
 function validDay(day: string): boolean {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const utc = new Date(Date.UTC(y, m - 1, d));

@@ -185,6 +185,33 @@ program
   });
 
 program
+  .command('import')
+  .description('copy a ledger into this one (a worker\'s SQLite file into the fleet\'s postgres://…); importing twice adds nothing')
+  .requiredOption('--from <ledger>', 'the ledger to copy: a SQLite file or a postgres:// URL')
+  .option('--since <when>', SINCE_HELP)
+  .option('--db <path>', `the ledger to copy into: ${DB_HELP.replace('the ledger file ', '')}`)
+  .option('--json', 'one JSON line: {from, to, runs, operations, interceptions, receipts, skipped}')
+  .action(async (opts: { from: string; since?: string; db?: string; json?: boolean }) => {
+    const { runImport } = await import('./import-command.js');
+    const loaded = await config('import');
+    if (loaded === null) return void (status = 2);
+    status = await runImport({ ...opts, progress, config: loaded }, sinks);
+  });
+
+program
+  .command('prune')
+  .description('remove what the ledger recorded before a time, to keep its size bounded (claimcheck prune --older-than 30d)')
+  .requiredOption('--older-than <duration>', 'how old a record must be to go: 12h, 30d, 4w (units s, m, h, d, w)')
+  .option('--db <path>', DB_HELP)
+  .option('--json', 'one JSON line: {ledger, before, operations, interceptions, receipts, dropped, runs}')
+  .action(async (opts: { olderThan: string; db?: string; json?: boolean }) => {
+    const { runPrune } = await import('./prune-command.js');
+    const loaded = await config('prune');
+    if (loaded === null) return void (status = 2);
+    status = await runPrune({ ...opts, config: loaded }, sinks);
+  });
+
+program
   .command('init')
   .description(`write a starter ${'claimcheck.config.json'} (with its JSON Schema for editors) in this folder`)
   .option('--force', 'overwrite an existing file')

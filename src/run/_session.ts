@@ -5,7 +5,7 @@
  * every earlier model turn since the user's message.
  */
 import type { Action, Executor } from '../action/action.js';
-import { guard as createGuard, type Guard, type GuardRunOptions } from '../action/guard.js';
+import { guard as createGuard, type Guard, type GuardObserver, type GuardRunOptions } from '../action/guard.js';
 import type { OperationSink } from '../action/operation-sink.js';
 import { ClaimcheckError } from '../errors.js';
 import type { ToolSpec } from '../tools.js';
@@ -26,6 +26,8 @@ export interface SessionInput {
   toolSpecs: readonly ToolSpec[];
   /** How a new guard names its run in the store. */
   run?: GuardRunOptions | undefined;
+  /** A new guard's observers. */
+  observers?: readonly GuardObserver[] | undefined;
 }
 
 /**
@@ -36,8 +38,8 @@ export interface SessionInput {
  */
 export function sessionGuard(input: SessionInput): { guard: Guard; fresh: boolean } {
   if (input.guard !== undefined) {
-    if (input.executors !== undefined || input.store !== undefined) {
-      throw new ClaimcheckError('invalid_options', 'run() takes either guard or executors (and store): a guard already has its executors and sink.');
+    if (input.executors !== undefined || input.store !== undefined || input.observers !== undefined) {
+      throw new ClaimcheckError('invalid_options', 'run() takes either guard or executors (and store, observers): a guard already has its executors, sink and observers.');
     }
     return { guard: input.guard, fresh: false };
   }
@@ -60,6 +62,7 @@ export function sessionGuard(input: SessionInput): { guard: Guard; fresh: boolea
     executors: input.executors,
     ...(input.store === undefined ? {} : { store: input.store }),
     ...(input.run === undefined ? {} : { run: input.run }),
+    ...(input.observers === undefined ? {} : { observers: input.observers }),
   });
   return { guard: g, fresh: true };
 }

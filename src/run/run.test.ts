@@ -13,6 +13,7 @@ import { action } from '../action/action.js';
 import { idField } from '../action/action-receipt.js';
 import { openStore } from '../store/open-store.js';
 import type { RunClient } from './clients.js';
+import type { ObservedCall, ObservedReply } from '../action/guard-observer.js';
 import { run, type RunOptions } from './run.js';
 
 type Rec = Record<string, unknown>;
@@ -345,6 +346,18 @@ describe('run(): clients and options', () => {
     await expect(run(client, { ...ok, maxTokens: 0 })).rejects.toThrow(code('invalid_options'));
     await expect(run(client, { ...ok, tools: [42] })).rejects.toThrow(code('invalid_tool'));
     expect(sent).toEqual([]);
+  });
+
+  it('gives the session guard its observers: every call of the turn and the checked reply reach them', async () => {
+    const { fetch } = replay('openai', ['support-desk.1', 'support-desk.2', 'support-desk.3']);
+    const client = providers[0].client(fetch);
+    const seen: string[] = [];
+    const observers = [{ callSettled: (c: ObservedCall) => seen.push(`${c.operation.tool}:${c.operation.state}`), replyChecked: (r: ObservedReply) => seen.push(`reply:${r.record.receipt.verdict}`) }];
+    let r = await run(client, { model: 'gpt-4o', tools, messages: providers[0].start, executors: executors(), observers });
+    const ex = executors();
+    while (!r.finished) r = await run(client, { model: 'gpt-4o', tools, messages: r.messages, executors: ex });
+    expect(seen).toEqual(['lookup_order:read', 'issue_refund:posted', 'send_email:failed', 'reply:fabricated']);
+    await expect(run(client, { model: 'gpt-4o', tools, messages: r.messages, guard: r.guard, observers })).rejects.toThrow(/either guard or executors \(and store, observers\)/);
   });
 
   it('types real SDK clients as run() clients', () => {

@@ -4,7 +4,7 @@
  * extra request, and checks a text-only reply for claims no call backs. Your loop stays yours.
  */
 import type { Action, Executor } from '../action/action.js';
-import type { Guard, GuardRunOptions } from '../action/guard.js';
+import type { Guard, GuardObserver, GuardRunOptions } from '../action/guard.js';
 import type { Operation } from '../action/operation.js';
 import type { OperationSink } from '../action/operation-sink.js';
 import { ClaimcheckError } from '../errors.js';
@@ -49,6 +49,12 @@ export interface RunOptions {
    * Used when the session's guard is made, like `store`. Default: the store's current run, agent `null`.
    */
   run?: GuardRunOptions;
+  /**
+   * Observers of the session's calls and replies (`createOtelObserver()` from `claimcheck/otel` traces
+   * each call as a span); see `GuardOptions.observers`. Used when the session's guard is made, like `store`.
+   * Default none.
+   */
+  observers?: readonly GuardObserver[];
   /**
    * The session's guard, made with `guard({ tools, executors, ... })` for options `run()` does not take
    * (`captureArgs`, `logger`, `ignoreTools`...). Not with `executors` or `store`. Default: the guard of the
@@ -101,7 +107,7 @@ export async function run(client: RunClient, options: RunOptions): Promise<RunRe
     params: options.params ?? {},
     requestOptions: options.requestOptions,
   });
-  const { guard, fresh } = sessionGuard({ messages: options.messages, guard: options.guard, executors: options.executors, store: options.store, toolSpecs: adapter.toolSpecs, run: options.run });
+  const { guard, fresh } = sessionGuard({ messages: options.messages, guard: options.guard, executors: options.executors, store: options.store, toolSpecs: adapter.toolSpecs, run: options.run, observers: options.observers });
   const before = guard.turn.length;
   const response = await adapter.send(options.messages);
   const turn = adapter.read(response);

@@ -33,7 +33,8 @@ export async function openPgStore(url: string, options: OpenStoreOptions, settin
     throw new ClaimcheckError('missing_dependency', `A PostgreSQL ledger (${shown}) needs the optional dependency pg: npm install pg@8.`, { cause, data: { dependency: 'pg' } });
   }
   const types = { getTypeParser: (oid: number, format?: string): ((value: string) => unknown) => (oid === INT8_OID ? Number : (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown)) };
-  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: settings.busyTimeoutMs, statement_timeout: settings.busyTimeoutMs, max: 4, types: types as never });
+  // allowExitOnIdle: idle connections never keep a worker alive once its work (and the beforeExit flush) is done.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: settings.busyTimeoutMs, statement_timeout: settings.busyTimeoutMs, max: 4, types: types as never, allowExitOnIdle: true });
   pool.on('error', () => undefined); // replaced by the store's reporter once it exists
   try {
     const client = await pool.connect();

@@ -8,7 +8,9 @@ import type { StoreAction } from './_sqlite-errors.js';
 export function toPgStoreError(error: unknown, url: string, action: StoreAction): ClaimcheckError {
   if (ClaimcheckError.isInstance(error)) return error;
   const raw = (error as { code?: unknown } | null)?.code;
-  const code = typeof raw === 'string' ? raw : null;
+  // pg-pool's own "timeout exceeded when trying to connect" (no code): every client of the pool is busy.
+  const poolTimeout = raw === undefined && error instanceof Error && /^timeout exceeded when trying to connect/i.test(error.message);
+  const code = typeof raw === 'string' ? raw : poolTimeout ? 'pool_timeout' : null;
   const text = error instanceof Error ? error.message : String(error);
   const [claimcheckCode, hint] = classify(code ?? '');
   return new ClaimcheckError(claimcheckCode, `Could not ${action} the claimcheck ledger ${url}: ${text}${code === null ? '' : ` (${code})`}. ${hint}`, {
@@ -21,6 +23,9 @@ function classify(c: string): [ClaimcheckErrorCode, string] {
   if (c === '53100') return ['store_full', "The database server's disk is full. Free space on the server."];
   if (c === '55P03' || c === '57014' || c === '40P01') return ['store_locked', 'A lock or a statement timeout stopped the write; it is retried.'];
   if (c === '42501' || c === '25006') return ['store_readonly', 'This database user cannot write these tables. Grant it INSERT and UPDATE, or use another user.'];
+  if (c === '53300' || c === 'pool_timeout') {
+    return ['store_io', "Every connection is taken (the server's max_connections, the database's or user's CONNECTION LIMIT, or this process's pool of 4 busy); the write is retried. Raise the limit, or use fewer workers or a pooler (PgBouncer)."];
+  }
   if (c === '3D000') return ['store_not_found', 'The database does not exist: create it (createdb) or fix the URL in CLAIMCHECK_DB.'];
   return ['store_io', 'Check that the PostgreSQL server is up and reachable at this URL (pg_isready), and the credentials.'];
 }

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { ClaimcheckError } from '../errors.js';
+import type { PendingWrite } from './_sqlite-writer.js';
+import { cutoffOf, prunePg } from './_prune.js';
 import { interceptionParams, operationParams, receiptParams, runIdOf, runParams, type NormalizeOptions } from './_normalize.js';
 import { toPgStoreError } from './_pg-errors.js';
 import { PgWriter } from './_pg-writer.js';
@@ -13,7 +15,7 @@ import { INTERCEPTION_SELECT, OPERATION_SELECT, RECEIPT_SELECT, toInterception, 
 import { aggregateStats } from './_stats-aggregate.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
-import type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store.js';
+import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
 import { findRuns, timeline, toPgParams, type Query } from './_dashboard-reads.js';
 import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_review-queries.js';
@@ -64,6 +66,7 @@ export class PgStore implements Store {
   #current: string | null = null;
   #closed = false;
   #onBeforeExit: (() => void) | undefined;
+  #onExit: (() => void) | undefined;
 
   constructor(pool: Pool, config: PgStoreConfig) {
     this.#pool = pool;
@@ -79,6 +82,17 @@ export class PgStore implements Store {
       // Asynchronous writes cannot run in an exit handler; when the event loop drains, the queue still can be written.
       this.#onBeforeExit = () => void this.#writer?.flush().catch((error: unknown) => this.#reportError(error as ClaimcheckError));
       process.on('beforeExit', this.#onBeforeExit);
+      // process.exit() (or an exception that ends the process) leaves no time for network writes: what is
+      // still queued is lost, so say how much, synchronously, while the process can still print.
+      this.#onExit = () => {
+        const pending = this.#writer?.pending ?? 0;
+        if (pending > 0) {
+          process.stderr.write(
+            `claimcheck: ${pending} queued records were not written to ${this.path}: the process exited before the store was flushed or closed. Await store.close() (or store.flush()) before process.exit().\n`,
+          );
+        }
+      };
+      process.on('exit', this.#onExit);
     }
   }
 
@@ -93,6 +107,11 @@ export class PgStore implements Store {
     writer.push({ kind: 'run', runId: id, at, params, tools });
     this.#current = id;
     return id;
+  }
+
+  /** Queue a row exactly as another ledger stored it (`importLedger`); see `_stored-params.ts`. */
+  writeStored(item: PendingWrite): void {
+    this.#writable('importLedger').push(item);
   }
 
   recordOperation(operation: OperationInput): void {
@@ -148,7 +167,24 @@ export class PgStore implements Store {
     this.#closed = true;
     this.#writer?.stop();
     if (this.#onBeforeExit !== undefined) process.off('beforeExit', this.#onBeforeExit);
+    if (this.#onExit !== undefined) process.off('exit', this.#onExit);
     await this.#pool.end();
+  }
+
+  async prune(options: PruneOptions): Promise<PruneResult> {
+    const before = cutoffOf(options);
+    const writer = this.#writable('prune');
+    await writer.flush();
+    let client: PoolClient | undefined;
+    try {
+      client = await this.#connect();
+      const result = await prunePg(client, before, this.schemaVersion >= 2);
+      client.release();
+      return result;
+    } catch (error) {
+      client?.release(true);
+      throw toPgStoreError(error, this.path, 'write');
+    }
   }
 
   async listRuns(options: ListRunsOptions = {}): Promise<RunSummary[]> {

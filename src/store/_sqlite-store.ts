@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ClaimcheckError } from '../errors.js';
+import type { PendingWrite } from './_sqlite-writer.js';
+import { cutoffOf, pruneSqlite } from './_prune.js';
 import type { Database } from './_driver.js';
 import { registerExitFlush, unregisterExitFlush, type ExitFlushable } from './_exit-flush.js';
 import { interceptionParams, operationParams, receiptParams, runIdOf, runParams, type NormalizeOptions } from './_normalize.js';
@@ -15,7 +17,7 @@ import { optimize } from './_optimize.js';
 import { SqliteWriter, type WriterOptions } from './_sqlite-writer.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
-import type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store.js';
+import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
 import { findRuns, timeline, type Query } from './_dashboard-reads.js';
 import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_review-queries.js';
@@ -70,6 +72,11 @@ export class SqliteStore implements Store, ExitFlushable {
     writer.push({ kind: 'run', runId: id, at, params, tools });
     this.#current = id;
     return id;
+  }
+
+  /** Queue a row exactly as another ledger stored it (`importLedger`); see `_stored-params.ts`. */
+  writeStored(item: PendingWrite): void {
+    this.#writable('importLedger').push(item);
   }
 
   recordOperation(operation: OperationInput): void {
@@ -177,6 +184,17 @@ export class SqliteStore implements Store, ExitFlushable {
   async counts(): Promise<StoreCounts> {
     const counts = await this.#read('counts', () => tableCounts(this.#db, this.schemaVersion >= 2));
     return { ...counts, pending: this.#writer?.pending ?? 0, dropped: this.#writer?.dropped ?? 0 };
+  }
+
+  async prune(options: PruneOptions): Promise<PruneResult> {
+    const before = cutoffOf(options);
+    const writer = this.#writable('prune');
+    try {
+      writer.flushSync();
+      return pruneSqlite(this.#db, before, this.schemaVersion >= 2);
+    } catch (error) {
+      throw error instanceof ClaimcheckError ? error : toStoreError(error, this.path, 'write', this.#config.busyTimeoutMs);
+    }
   }
 
   async *export(options: ExportOptions = {}): AsyncIterable<ExportRow> {

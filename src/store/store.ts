@@ -24,6 +24,25 @@ export interface ExportOptions {
   since?: number | Date;
 }
 
+/** Options of {@link Store.prune}. */
+export interface PruneOptions {
+  /** Remove records from before this time (epoch milliseconds or a `Date`). Required. */
+  before: number | Date;
+}
+
+/** What {@link Store.prune} removed, by table, and the cutoff it used. */
+export interface PruneResult {
+  /** The cutoff, epoch milliseconds. */
+  before: number;
+  operations: number;
+  interceptions: number;
+  receipts: number;
+  /** Rows of the `dropped` table (counts of records a writer dropped). */
+  dropped: number;
+  /** Runs started before the cutoff that held no record any more. */
+  runs: number;
+}
+
 /** Row counts per table, and the records still queued in this process. */
 export interface StoreCounts {
   runs: number;
@@ -90,6 +109,17 @@ export interface Store {
   runDetail(runId: string): Promise<RunDetail | null>;
   stats(options?: StatsOptions): Promise<StoreStats>;
   counts(): Promise<StoreCounts>;
+  /**
+   * Remove what happened before `before`: operations, interceptions and receipts by their time (`at`),
+   * the `dropped` counts by theirs, then the runs started before it that hold no record any more (a
+   * run with a newer record stays, with its start time). The registered tool names (`tools` table) stay.
+   * Queued records are written first, so an old record still queued is removed too. One transaction.
+   * A SQLite file keeps its size (the freed pages are reused by later records; `VACUUM` shrinks it);
+   * PostgreSQL reuses the space after autovacuum.
+   * @throws ClaimcheckError `invalid_options` for a bad `before`; `store_readonly`; `store_closed`; the
+   *   store's write errors (`store_locked`, `store_unavailable`…), with nothing removed.
+   */
+  prune(options: PruneOptions): Promise<PruneResult>;
   /** Every stored row since `since`: runs, then operations, interceptions and receipts, each in recording order, read in pages. */
   export(options?: ExportOptions): AsyncIterable<ExportRow>;
   /**

@@ -1,0 +1,52 @@
+/**
+ * `claimcheck prune --older-than 30d [--db …] [--json]`: remove what the ledger recorded before then
+ * (`Store.prune`), so a ledger's size stays bounded. Works on both stores.
+ *
+ * Prints what it removed, by table (one JSON line with `--json`:
+ * `{ledger, before, operations, interceptions, receipts, dropped, runs}`, `before` in epoch
+ * milliseconds). Exit status 0 when done (also when there was nothing to remove); 2 for a bad
+ * `--older-than` (a typed `invalid_options` message) or a ledger that cannot be written.
+ */
+import { existsSync } from 'node:fs';
+import type { Sinks } from './check-command.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerOptions } from './_open-ledger.js';
+import { parseDuration } from './_since.js';
+
+/** Options of the prune command. */
+export interface PruneCommandOptions extends LedgerOptions {
+  /** How old a record must be to go: `12h`, `30d`, `4w` (units s, m, h, d, w). Required. */
+  olderThan: string;
+  json?: boolean;
+  /** The time the duration counts back from, epoch milliseconds. Default `Date.now()`. */
+  now?: number;
+}
+
+/** Run the command; resolves to the exit status. */
+export async function runPrune(options: PruneCommandOptions, sinks: Sinks): Promise<number> {
+  let store;
+  try {
+    const before = (options.now ?? Date.now()) - parseDuration(options.olderThan, '--older-than');
+    const { path } = await locateLedger(options);
+    if (!isPostgresUrl(path)) {
+      if (!existsSync(path)) {
+        sinks.err(`claimcheck prune: ${noLedgerNote(path)}`);
+        if (options.json === true) sinks.out(JSON.stringify({ ledger: path, before, operations: 0, interceptions: 0, receipts: 0, dropped: 0, runs: 0 }));
+        return 0;
+      }
+      assertSqliteFile(path, 'prune');
+    }
+    const { openStore } = await import('../store.js');
+    store = await openStore(isPostgresUrl(path) ? { url: path } : { path });
+    const removed = await store.prune({ before });
+    if (options.json === true) sinks.out(JSON.stringify({ ledger: store.path, ...removed }));
+    else {
+      const what = `${removed.operations} operations, ${removed.interceptions} interceptions, ${removed.receipts} receipts, ${removed.dropped} dropped-record counts and ${removed.runs} runs`;
+      sinks.out(`claimcheck prune: removed ${what} from before ${new Date(before).toISOString()} in ${store.path}.`);
+    }
+    return 0;
+  } catch (error) {
+    return ledgerFailure('prune', error, sinks);
+  } finally {
+    await store?.close().catch(() => undefined);
+  }
+}
