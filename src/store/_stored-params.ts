@@ -43,7 +43,7 @@ export function storedParams(row: ExportRow): PendingWrite {
         kind: 'receipt',
         runId: row.runId,
         at: row.at,
-        params: [row.runId, row.turn, row.messageIndex, row.at, row.verdict, row.summary, row.flagged, row.confirmed, JSON.stringify(row.callIds), JSON.stringify(row.receipt)],
+        params: [row.runId, row.turn, row.messageIndex, row.at, row.verdict, row.summary, row.flagged, row.confirmed, JSON.stringify(row.callIds), JSON.stringify(row.receipt), row.reply, row.request],
       };
   }
 }
