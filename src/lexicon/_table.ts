@@ -1,9 +1,10 @@
 /**
- * The generated lexicon table (data/lexicon.json, built from WordNet by scripts/build-lexicon.mjs), parsed on
+ * The generated lexicon table (data/lexicon.json, built from WordNet by scripts/build-lexicon.mjs), read on
  * first use, and the indexes the query modules share, each built on first use too. Importing this module does
- * nothing else.
+ * nothing else. The file holds one top-level field per line; a field is parsed the first time a query touches
+ * it, so a check decodes only the parts of the table it reads.
  */
-import { LEXICON_JSON } from './data/lexicon-data.js';
+import { readFileSync } from 'node:fs';
 
 /** One verb lemma's irregular forms: [verb index, past[], participle[], third[], gerund[], base[]]. */
 export type Inflection = [number, string[], string[], string[], string[], string[]];
@@ -79,11 +80,45 @@ export class LemmaTable {
   }
 }
 
+/** Where the table is: beside this module, in src/ and in dist/ alike (the build copies data/ to dist/). */
+export const LEXICON_FILE = new URL('./data/lexicon.json', import.meta.url);
+
 let table: LexiconTable | undefined;
 
-/** The parsed table (parsed once, on the first call). */
+/**
+ * The table (read once, on the first call; each field parsed on its first access).
+ * @throws Error when data/lexicon.json is missing or not in the one-field-per-line layout.
+ */
 export function lexiconTable(): LexiconTable {
-  return (table ??= JSON.parse(LEXICON_JSON) as LexiconTable);
+  if (table === undefined) {
+    let text: string;
+    try {
+      text = readFileSync(LEXICON_FILE, 'latin1');
+    } catch (error) {
+      throw new Error(`The lexicon table ${LEXICON_FILE.pathname} cannot be read (npm run build copies it from src/lexicon/data): ${(error as Error).message}`);
+    }
+    table = readTable(text);
+  }
+  return table;
+}
+
+/**
+ * A table whose fields are getters that parse their own line of `text` on first access and keep the value.
+ * `text` is the layout scripts/build-lexicon.mjs writes: `{`, then one `"name":value` line per field (all but
+ * the last ending in `,`), then `}`. The file is ASCII, so it is read as latin1 (one byte per character).
+ */
+export function readTable(text: string): LexiconTable {
+  const out = {};
+  const lines = text.split('\n');
+  if (lines[0] !== '{' || lines.at(-1) !== '' || lines.at(-2) !== '}') throw new Error(`${LEXICON_FILE.pathname}: not a lexicon table (regenerate it with npm run lexicon)`);
+  for (let i = 1; i < lines.length - 2; i++) {
+    const line = lines[i] as string;
+    const colon = line.indexOf('":');
+    if (!line.startsWith('"') || colon < 0) throw new Error(`${LEXICON_FILE.pathname}: line ${i + 1} is not a "name":value field (regenerate it with npm run lexicon)`);
+    const value = lazy(() => JSON.parse(line.endsWith(',') ? line.slice(colon + 2, -1) : line.slice(colon + 2)) as unknown);
+    Object.defineProperty(out, line.slice(1, colon), { get: value, enumerable: true });
+  }
+  return out as LexiconTable;
 }
 
 /** Returns a function that computes `make()` on its first call and the same value after. */
