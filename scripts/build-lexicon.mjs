@@ -223,7 +223,9 @@ for (const lemma of [...inflected].sort(byString)) {
 function frontCode(sorted) {
   let prev = '';
   return sorted
-    .map((w) => {
+    .map((w, i) => {
+      // Every LEMMA_BLOCK-th entry is written whole, so a lookup binary-searches those and decodes one block.
+      if (i % LEMMA_BLOCK === 0) prev = '';
       let n = 0;
       const max = Math.min(prev.length, w.length, 60);
       while (n < max && prev[n] === w[n]) n++;
@@ -232,6 +234,8 @@ function frontCode(sorted) {
     })
     .join(' ');
 }
+/** Entries per front-coded block (src/lexicon/_lemma-table.ts reads the same number). */
+const LEMMA_BLOCK = 16;
 const storeLemma = (l) => l.replace(/ /g, '_');
 const counts = (pos, sorted) => sorted.map((l) => { const c = lemmaCount(pos, l); return c === 0 ? '' : c.toString(36); }).join(',');
 /** Lemmas bucketed by first character (so a lookup decodes one bucket): { char: [front-coded lemmas, counts] }. */

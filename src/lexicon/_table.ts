@@ -5,6 +5,7 @@
  * it, so a check decodes only the parts of the table it reads.
  */
 import { readFileSync } from 'node:fs';
+import { LemmaTable, type LemmaBuckets } from './_lemma-table.js';
 
 /** One verb lemma's irregular forms: [verb index, past[], participle[], third[], gerund[], base[]]. */
 export type Inflection = [number, string[], string[], string[], string[], string[]];
@@ -26,7 +27,7 @@ export interface LexiconTable {
   synsetStative: number[];
   /** Irregular and spelling-changing forms from WordNet's verb.exc, per lemma. */
   inflections: Inflection[];
-  /** Noun lemmas by first character: [front-coded lemmas, tag-count sums] (see {@link decodeLemmas}). */
+  /** Noun lemmas by first character: [front-coded lemmas, tag-count sums] (see {@link LemmaBuckets}). */
   nouns: LemmaBuckets;
   /** noun.exc: [form, lemma, …]. */
   nounExceptions: string[][];
@@ -40,44 +41,6 @@ export interface LexiconTable {
   adjectiveVerbs: Record<string, number[]>;
   /** Adverb lemmas by first character, as `nouns`. */
   adverbs: LemmaBuckets;
-}
-
-/**
- * A lemma set split by first character. Each bucket is [lemmas, counts]: lemmas front-coded (see
- * {@link decodeLemmas}), counts the per-lemma sums of sense tag counts in base 36 ('' for 0), comma-separated.
- */
-export type LemmaBuckets = Record<string, [string, string]>;
-
-/** Lemma -> tag-count lookups over a {@link LemmaBuckets}, decoding a bucket the first time it is needed. */
-export class LemmaTable {
-  readonly #buckets: () => LemmaBuckets;
-  readonly #decoded = new Map<string, Map<string, number>>();
-
-  constructor(buckets: () => LemmaBuckets) {
-    this.#buckets = buckets;
-  }
-
-  #bucket(lemma: string): Map<string, number> | undefined {
-    const key = lemma.charAt(0);
-    let map = this.#decoded.get(key);
-    if (map === undefined) {
-      const coded = Object.hasOwn(this.#buckets(), key) ? this.#buckets()[key] : undefined;
-      if (coded === undefined) return undefined;
-      map = decodeLemmas(coded[0], coded[1]);
-      this.#decoded.set(key, map);
-    }
-    return map;
-  }
-
-  /** True when the lemma (lower case, spaces in multiword lemmas) is in the set. */
-  has(lemma: string): boolean {
-    return this.#bucket(lemma)?.has(lemma) ?? false;
-  }
-
-  /** The lemma's tag-count sum, or undefined when it is not in the set. */
-  get(lemma: string): number | undefined {
-    return this.#bucket(lemma)?.get(lemma);
-  }
 }
 
 /** Where the table is: beside this module, in src/ and in dist/ alike (the build copies data/ to dist/). */
@@ -132,25 +95,6 @@ export function lazy<T>(make: () => T): () => T {
     }
     return value as T;
   };
-}
-
-/**
- * Decodes a front-coded lemma list with its counts into a Map lemma -> tag count. Each entry is one character
- * (48 + the length of the prefix it shares with the previous entry) followed by the rest of the entry; entries
- * are joined by ' ', and '_' stands for a space inside a multiword lemma.
- */
-export function decodeLemmas(coded: string, counts: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const entries = coded.split(' ');
-  const numbers = counts.split(',');
-  let prev = '';
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i] as string;
-    prev = prev.slice(0, e.charCodeAt(0) - 48) + e.slice(1);
-    const n = numbers[i];
-    out.set(prev.includes('_') ? prev.replaceAll('_', ' ') : prev, n === undefined || n === '' ? 0 : parseInt(n, 36));
-  }
-  return out;
 }
 
 /** Verb lemma -> verb id. */
