@@ -6,6 +6,7 @@
  */
 import { partsOfSpeech, RELATION, verbBase, verbClass, verbReadings, verbRelation, type VerbClass } from '../lexicon/index.js';
 import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { memo } from './_memo.js';
 
 let lookupLemmas: readonly string[] | undefined;
 /** The lemmas of the lexicon's read families. */
@@ -23,20 +24,6 @@ export interface OpenPast {
  * "came back"): they build a verb group or an aspect around an action; they claim nothing themselves.
  */
 const AUXILIARY_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'go', 'come']);
-const CACHE_LIMIT = 50_000;
-
-/** `fn` remembered per key, in a map cleared when it reaches {@link CACHE_LIMIT} entries. */
-function memo<V>(fn: (key: string) => V): (key: string) => V {
-  const cache = new Map<string, V>();
-  return (key) => {
-    if (cache.has(key)) return cache.get(key) as V;
-    const value = fn(key);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, value);
-    return value;
-  };
-}
-
 /** Class of a verb lemma, through its unprefixed base when the prefixed lemma has none ("rebook" → book). */
 export function openVerbClass(lemma: string): VerbClass | null {
   return verbClass(lemma) ?? verbClass(verbBase(lemma));
