@@ -14,7 +14,8 @@ export const MEMO_LIMIT = 50_000;
 export function memo<V>(fn: (key: string) => V): (key: string) => V {
   const cache = new Map<string, V>();
   return (key) => {
-    if (cache.has(key)) return cache.get(key) as V;
+    const known = cache.get(key);
+    if (known !== undefined || cache.has(key)) return known as V;
     const value = fn(key);
     if (cache.size >= MEMO_LIMIT) cache.clear();
     cache.set(key, value);

@@ -32,11 +32,23 @@ export function openVerbClass(lemma: string): VerbClass | null {
 /**
  * The verb a past tense or participle form stands for, when it is a verb of acting or reading and the
  * word is not mainly an adjective or a noun ("detailed", "advanced" are adjectives first), or when a
- * listed tool is named after it (`toolVerbs`, lemmas). `null` else.
+ * listed tool is named after it (`toolVerbs`, lemmas). `null` else. Answers are remembered per word and per
+ * `toolVerbs` set, which is read as fixed (a tool list's verbs, built once per tool list).
  */
 export function openPast(word: string, toolVerbs?: ReadonlySet<string>): OpenPast | null {
   const general = generalPast(word);
-  if (general !== null || toolVerbs === undefined || toolVerbs.size === 0 || !/^[a-z][a-z'-]{2,}$/.test(word)) return general;
+  if (general !== null || toolVerbs === undefined || toolVerbs.size === 0) return general;
+  let own = TOOL_PAST.get(toolVerbs);
+  if (own === undefined) TOOL_PAST.set(toolVerbs, (own = memo((w) => toolPast(w, toolVerbs))));
+  return own(word);
+}
+
+/** Per tool list's verbs (a conversation's turns share one set), its {@link toolPast} remembered per word. */
+const TOOL_PAST = new WeakMap<ReadonlySet<string>, (word: string) => OpenPast | null>();
+
+/** The past form of a verb a listed tool is named after (`toolVerbs`, lemmas), or null. */
+function toolPast(word: string, toolVerbs: ReadonlySet<string>): OpenPast | null {
+  if (!/^[a-z][a-z'-]{2,}$/.test(word)) return null;
   // A verb a listed tool is named after is an action for this agent, whatever its class ("I decided" ←
   // `decide_appeal`).
   const readings = readingsOf(word);
