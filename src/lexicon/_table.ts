@@ -54,32 +54,42 @@ let table: LexiconTable | undefined;
  */
 export function lexiconTable(): LexiconTable {
   if (table === undefined) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(LEXICON_FILE, 'latin1');
+      bytes = readFileSync(LEXICON_FILE);
     } catch (error) {
       throw new Error(`The lexicon table ${LEXICON_FILE.pathname} cannot be read (npm run build copies it from src/lexicon/data): ${(error as Error).message}`);
     }
-    table = readTable(text);
+    table = readTable(bytes);
   }
   return table;
 }
 
+const NEWLINE = 10;
+
 /**
- * A table whose fields are getters that parse their own line of `text` on first access and keep the value.
- * `text` is the layout scripts/build-lexicon.mjs writes: `{`, then one `"name":value` line per field (all but
- * the last ending in `,`), then `}`. The file is ASCII, so it is read as latin1 (one byte per character).
+ * A table whose fields are getters that decode and parse their own line of `bytes` on first access and keep
+ * the value; a field never touched is never decoded. `bytes` hold the layout scripts/build-lexicon.mjs
+ * writes: `{`, then one `"name":value` line per field (all but the last ending in `,`), then `}` and a
+ * newline. The file is ASCII, read as latin1 (one byte per character).
+ * @throws Error when `bytes` are not in that layout.
  */
-export function readTable(text: string): LexiconTable {
+export function readTable(bytes: Buffer): LexiconTable {
   const out = {};
-  const lines = text.split('\n');
-  if (lines[0] !== '{' || lines.at(-1) !== '' || lines.at(-2) !== '}') throw new Error(`${LEXICON_FILE.pathname}: not a lexicon table (regenerate it with npm run lexicon)`);
-  for (let i = 1; i < lines.length - 2; i++) {
-    const line = lines[i] as string;
-    const colon = line.indexOf('":');
-    if (!line.startsWith('"') || colon < 0) throw new Error(`${LEXICON_FILE.pathname}: line ${i + 1} is not a "name":value field (regenerate it with npm run lexicon)`);
-    const value = lazy(() => JSON.parse(line.endsWith(',') ? line.slice(colon + 2, -1) : line.slice(colon + 2)) as unknown);
-    Object.defineProperty(out, line.slice(1, colon), { get: value, enumerable: true });
+  const bad = (what: string): Error => new Error(`${LEXICON_FILE.pathname}: ${what} (regenerate it with npm run lexicon)`);
+  const end = bytes.length - 3; // where the closing "}\n" starts, after the last field's newline
+  if (bytes.toString('latin1', 0, 2) !== '{\n' || bytes.toString('latin1', end) !== '\n}\n') throw bad('not a lexicon table');
+  let line = 2;
+  for (let start = 2; start <= end; line++) {
+    let stop = bytes.indexOf(NEWLINE, start);
+    if (stop < 0 || stop > end) stop = end;
+    const head = bytes.toString('latin1', start, Math.min(stop, start + 64));
+    const colon = head.indexOf('":');
+    if (!head.startsWith('"') || colon < 0) throw bad(`line ${line} is not a "name":value field`);
+    const from = start + colon + 2;
+    const to = bytes[stop - 1] === 44 ? stop - 1 : stop; // without the trailing ','
+    Object.defineProperty(out, head.slice(1, colon), { get: lazy(() => JSON.parse(bytes.toString('latin1', from, to)) as unknown), enumerable: true });
+    start = stop + 1;
   }
   return out as LexiconTable;
 }
@@ -98,7 +108,11 @@ export function lazy<T>(make: () => T): () => T {
 }
 
 /** Verb lemma -> verb id. */
-export const verbIds = lazy(() => new Map(lexiconTable().verbs.map((v, i) => [v, i])));
+export const verbIds = lazy(() => {
+  const ids = new Map<string, number>();
+  lexiconTable().verbs.forEach((v, i) => ids.set(v, i));
+  return ids;
+});
 
 /** The sum of a verb's sense tag counts, by verb id. */
 export function verbTagCount(id: number): number {

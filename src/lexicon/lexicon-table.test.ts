@@ -42,13 +42,14 @@ describe('lexicon table', () => {
   });
 
   it('reads, field by field, the same table as parsing lexicon.json whole', () => {
-    const text = readFileSync(LEXICON_FILE, 'latin1');
-    expect({ ...readTable(text) }).toEqual(JSON.parse(text));
+    const bytes = readFileSync(LEXICON_FILE);
+    expect({ ...readTable(bytes) }).toEqual(JSON.parse(bytes.toString('latin1')));
   });
 
   it('refuses a file that is not in the one-field-per-line layout', () => {
-    expect(() => readTable('{"format":1}\n')).toThrow(/not a lexicon table/);
-    expect(() => readTable('{\nformat:1\n}\n')).toThrow(/line 2 is not a "name":value field/);
+    expect(() => readTable(Buffer.from('{"format":1}\n'))).toThrow(/not a lexicon table/);
+    expect(() => readTable(Buffer.from('{\n"format":1,\nsource:""\n}\n'))).toThrow(/line 3 is not a "name":value field/);
+    expect(Object.keys(readTable(Buffer.from('{\n"format":1,\n"source":"x"\n}\n')))).toEqual(['format', 'source']);
   });
 
   it('is copied by the build beside the built module', () => {
