@@ -36,14 +36,13 @@ export function openVerbClass(lemma: string): VerbClass | null {
  * `toolVerbs` set, which is read as fixed (a tool list's verbs, built once per tool list).
  */
 export function openPast(word: string, toolVerbs?: ReadonlySet<string>): OpenPast | null {
-  const general = generalPast(word);
-  if (general !== null || toolVerbs === undefined || toolVerbs.size === 0) return general;
+  if (toolVerbs === undefined || toolVerbs.size === 0) return generalPast(word);
   let own = TOOL_PAST.get(toolVerbs);
-  if (own === undefined) TOOL_PAST.set(toolVerbs, (own = memo((w) => toolPast(w, toolVerbs))));
+  if (own === undefined) TOOL_PAST.set(toolVerbs, (own = memo((w) => generalPast(w) ?? toolPast(w, toolVerbs))));
   return own(word);
 }
 
-/** Per tool list's verbs (a conversation's turns share one set), its {@link toolPast} remembered per word. */
+/** Per tool list's verbs (a conversation's turns share one set), {@link openPast} remembered per word. */
 const TOOL_PAST = new WeakMap<ReadonlySet<string>, (word: string) => OpenPast | null>();
 
 /** The past form of a verb a listed tool is named after (`toolVerbs`, lemmas), or null. */
