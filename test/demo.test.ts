@@ -101,7 +101,7 @@ describe('claimcheck demo', () => {
     expect(lines.at(-1)).toEqual({
       ledger: jsonDb, agent: DEMO_AGENT, runs: 6,
       catches: { tool_failed: 1, not_called: 1, type_mismatch: 1, args_mismatch: 1, not_proven: 1 },
-      next: [`claimcheck view --db ${jsonDb}`, `claimcheck stats --db ${jsonDb}`],
+      next: [`claimcheck view --db ${jsonDb}`, `claimcheck stats --db ${jsonDb}`, `claimcheck view --web --db ${jsonDb}`],
     });
     expect((await demo(jsonDb, true)).out).toBe(first.out);
   });
