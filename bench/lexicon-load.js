@@ -1,6 +1,7 @@
 // Child process of bench/run.js section 6: loads the lexicon table one way, prints {"ms", "heapMB"} as JSON.
-// Run with --expose-gc. Modes: raw (readFileSync + JSON.parse of lexicon.json, the baseline), first (import the
-// built module + the first verb query), all (first + every other part of the table touched once).
+// Run with --expose-gc. Modes: none (nothing: the bare process), raw (readFileSync + JSON.parse of
+// lexicon.json, the baseline), first (import the built module + the first verb query), all (first + every
+// other part of the table touched once).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -12,7 +13,9 @@ const heap = () => {
 const h0 = heap();
 const t0 = performance.now();
 let keep;
-if (mode === 'raw') {
+if (mode === 'none') {
+  keep = true;
+} else if (mode === 'raw') {
   keep = JSON.parse(readFileSync(new URL('../src/lexicon/data/lexicon.json', import.meta.url), 'utf8'));
 } else {
   const L = await import('../dist/lexicon/index.js');

@@ -6,6 +6,7 @@
  */
 import { partsOfSpeech, RELATION, verbBase, verbClass, verbReadings, verbRelation, type VerbClass } from '../lexicon/index.js';
 import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { memo } from './_memo.js';
 
 let lookupLemmas: readonly string[] | undefined;
 /** The lemmas of the lexicon's read families. */
@@ -23,20 +24,6 @@ export interface OpenPast {
  * "came back"): they build a verb group or an aspect around an action; they claim nothing themselves.
  */
 const AUXILIARY_LEMMAS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'go', 'come']);
-const CACHE_LIMIT = 50_000;
-
-/** `fn` remembered per key, in a map cleared when it reaches {@link CACHE_LIMIT} entries. */
-function memo<V>(fn: (key: string) => V): (key: string) => V {
-  const cache = new Map<string, V>();
-  return (key) => {
-    if (cache.has(key)) return cache.get(key) as V;
-    const value = fn(key);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, value);
-    return value;
-  };
-}
-
 /** Class of a verb lemma, through its unprefixed base when the prefixed lemma has none ("rebook" → book). */
 export function openVerbClass(lemma: string): VerbClass | null {
   return verbClass(lemma) ?? verbClass(verbBase(lemma));
@@ -45,11 +32,22 @@ export function openVerbClass(lemma: string): VerbClass | null {
 /**
  * The verb a past tense or participle form stands for, when it is a verb of acting or reading and the
  * word is not mainly an adjective or a noun ("detailed", "advanced" are adjectives first), or when a
- * listed tool is named after it (`toolVerbs`, lemmas). `null` else.
+ * listed tool is named after it (`toolVerbs`, lemmas). `null` else. Answers are remembered per word and per
+ * `toolVerbs` set, which is read as fixed (a tool list's verbs, built once per tool list).
  */
 export function openPast(word: string, toolVerbs?: ReadonlySet<string>): OpenPast | null {
-  const general = generalPast(word);
-  if (general !== null || toolVerbs === undefined || toolVerbs.size === 0 || !/^[a-z][a-z'-]{2,}$/.test(word)) return general;
+  if (toolVerbs === undefined || toolVerbs.size === 0) return generalPast(word);
+  let own = TOOL_PAST.get(toolVerbs);
+  if (own === undefined) TOOL_PAST.set(toolVerbs, (own = memo((w) => generalPast(w) ?? toolPast(w, toolVerbs))));
+  return own(word);
+}
+
+/** Per tool list's verbs (a conversation's turns share one set), {@link openPast} remembered per word. */
+const TOOL_PAST = new WeakMap<ReadonlySet<string>, (word: string) => OpenPast | null>();
+
+/** The past form of a verb a listed tool is named after (`toolVerbs`, lemmas), or null. */
+function toolPast(word: string, toolVerbs: ReadonlySet<string>): OpenPast | null {
+  if (!/^[a-z][a-z'-]{2,}$/.test(word)) return null;
   // A verb a listed tool is named after is an action for this agent, whatever its class ("I decided" ←
   // `decide_appeal`).
   const readings = readingsOf(word);

@@ -160,6 +160,7 @@ function isSpace(c: number): boolean {
  * run, which on a line of a million short runs ("✅ ✅ ✅…") costs far more than the characters.
  */
 export function squeezeSpaces(text: string): string {
+  if (squeezed(text)) return text;
   const out = new Uint16Array(text.length);
   let k = 0;
   let space = false;
@@ -178,4 +179,15 @@ export function squeezeSpaces(text: string): string {
   const parts: string[] = [];
   for (let i = 0; i < k; i += 8192) parts.push(String.fromCharCode(...out.subarray(i, Math.min(k, i + 8192))));
   return parts.join('');
+}
+
+/** True when `text` has no space to squeeze: no leading, trailing or repeated space, no space but ' '. */
+function squeezed(text: string): boolean {
+  let previous = 32;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 ? previous === 32 : isSpace(c)) return false;
+    previous = c;
+  }
+  return previous !== 32 || text.length === 0;
 }

@@ -7,6 +7,7 @@ import { trimEnd } from './_scan.js';
 import { findEmails, leaves, normalizeRef } from './_values.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { looseWords, recordedTimes } from './_typed-values.js';
+import { memo } from './_memo.js';
 
 /** Argument names that hold money. */
 export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
@@ -39,6 +40,11 @@ function numeric(value: unknown): number | null {
 function idLike(key: string, text: string): boolean {
   return /\d/.test(text) && !/[\s@]/.test(text) && (ID_KEY.test(key) || /^[a-z]{0,6}-?\d+$/.test(text));
 }
+
+/** The times of day and the "MM-DD" dates a value records, read once per distinct value (results repeat them). */
+const timesAndDates = memo((value: string) => ({ times: recordedTimes(value), dates: dateKeys(value).filter((d) => d.length === 5) }));
+/** {@link claimSpecifics} of an argument value, read once per distinct value. */
+const specificsOf = memo(claimSpecifics);
 
 /** A result as data: JSON text is parsed (a result that is not JSON stays text). */
 /** A result as data: a JSON object or array written as text is parsed; anything else is returned as is. */
@@ -110,7 +116,7 @@ export class ArgsDigest {
         this.words.add(w);
         this.words.add(stripZeros(w));
       }
-      if (!RECORD_KEY.test(key) && typeof value === 'string') for (const x of claimSpecifics(value)) this.specifics.add(x);
+      if (!RECORD_KEY.test(key) && typeof value === 'string') for (const x of specificsOf(value)) this.specifics.add(x);
       const n = numeric(value);
       if (n !== null && MONEY_KEY.test(key)) {
         this.money.add(cents(n));
@@ -134,12 +140,12 @@ export class ArgsDigest {
     let hasDate = false;
     const record = (value: string, own: boolean): void => {
       if (value.length > 200) return;
-      for (const t of recordedTimes(value)) {
+      const { times, dates } = timesAndDates(value);
+      for (const t of times) {
         this.times.add(t);
         if (own) hasTime = true;
       }
-      for (const d of dateKeys(value)) {
-        if (d.length !== 5) continue;
+      for (const d of dates) {
         this.dates.add(d);
         if (own) hasDate = true;
       }

@@ -14,6 +14,7 @@ import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
 import { mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
+import { memo } from './_memo.js';
 import { NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
 /** How a claim is phrased. */
@@ -116,8 +117,8 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
     // The first object the request gives each verb; one shared fallback string for the rest.
     const requested = new Map<string, string>();
     for (const r of options.request === undefined ? [] : requestVerbs(options.request)) if (!requested.has(r.lemma)) requested.set(r.lemma, r.object);
-    const named = options.request === undefined ? '' : contentWords(tokenize(options.request)).join(' ');
-    const before = options.previous === undefined ? '' : extractClaims(options.previous).map((c) => c.object).filter((o) => o !== '').join(' ');
+    const named = options.request === undefined ? '' : namedIn(options.request);
+    const before = options.previous === undefined ? '' : objectsOf(options.previous);
     const fallback = [named, before].filter((o) => o !== '').join(' ');
     for (const c of objectless) {
       const asked = requested.get(c.verb);
@@ -150,8 +151,22 @@ interface RequestedVerb {
   object: string;
 }
 
+/**
+ * What a request or an earlier reply gives the verb-only claims of a reply, read once per text (the turns
+ * after one user message share its request, and each reply is the next one's previous reply).
+ */
+const namedIn = memo((request: string): string => contentWords(tokenize(request)).join(' '));
+const objectsOf = memo((previous: string): string =>
+  extractClaims(previous)
+    .map((c) => c.object)
+    .filter((o) => o !== '')
+    .join(' '),
+);
+
 /** Base-form action verbs of a request ("cancel tomorrow's 9am and let them know") with their objects. */
-function requestVerbs(request: string): RequestedVerb[] {
+const requestVerbs = memo(readRequestVerbs);
+
+function readRequestVerbs(request: string): readonly RequestedVerb[] {
   const out: RequestedVerb[] = [];
   for (const sentence of splitSentences(request.replace(/\n+/g, '. '))) {
     for (const clause of splitClauses(sentence.text)) {

@@ -203,17 +203,29 @@ function countRelated(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * looked up in `a`, so the cost does not grow with `a`.
  */
 function countRelatedFrom(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  const hits = new Set<string>();
+  let related = RELATED_WORDS.get(b);
+  if (related === undefined) RELATED_WORDS.set(b, (related = relatedWords(b)));
+  let n = 0;
+  for (const x of related) if (a.has(x)) n++;
+  return n;
+}
+
+/** {@link relatedWords} per word set (a tool's name nouns, a claim's object nouns), made once per set. */
+const RELATED_WORDS = new WeakMap<ReadonlySet<string>, readonly string[]>();
+
+/** The distinct words related to some word of `b`: itself, itself plus a noun suffix, the prefix it derives from. */
+function relatedWords(b: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
   for (const y of b) {
-    if (a.has(y)) hits.add(y);
+    out.add(y);
     const last = y[y.length - 1] ?? '';
-    for (const suffix of NOUN_SUFFIXES) for (const x of [y + suffix, y + last + suffix]) if (a.has(x) && derivedNoun(y, x)) hits.add(x);
+    for (const suffix of NOUN_SUFFIXES) for (const x of [y + suffix, y + last + suffix]) if (derivedNoun(y, x)) out.add(x);
     for (let k = 3; k < y.length; k++) {
       const x = y.slice(0, k);
-      if (a.has(x) && derivedNoun(x, y)) hits.add(x);
+      if (derivedNoun(x, y)) out.add(x);
     }
   }
-  return hits.size;
+  return [...out];
 }
 
 /** Noun-forming suffixes: a word of three letters or more plus one of these (and a doubled consonant) is derived from it. */

@@ -1,9 +1,11 @@
 /**
- * The generated lexicon table (data/lexicon.json, built from WordNet by scripts/build-lexicon.mjs), parsed on
+ * The generated lexicon table (data/lexicon.json, built from WordNet by scripts/build-lexicon.mjs), read on
  * first use, and the indexes the query modules share, each built on first use too. Importing this module does
- * nothing else.
+ * nothing else. The file holds one top-level field per line; a field is parsed the first time a query touches
+ * it, so a check decodes only the parts of the table it reads.
  */
-import { LEXICON_JSON } from './data/lexicon-data.js';
+import { readFileSync } from 'node:fs';
+import { LemmaTable, type LemmaBuckets } from './_lemma-table.js';
 
 /** One verb lemma's irregular forms: [verb index, past[], participle[], third[], gerund[], base[]]. */
 export type Inflection = [number, string[], string[], string[], string[], string[]];
@@ -25,7 +27,7 @@ export interface LexiconTable {
   synsetStative: number[];
   /** Irregular and spelling-changing forms from WordNet's verb.exc, per lemma. */
   inflections: Inflection[];
-  /** Noun lemmas by first character: [front-coded lemmas, tag-count sums] (see {@link decodeLemmas}). */
+  /** Noun lemmas by first character: [front-coded lemmas, tag-count sums] (see {@link LemmaBuckets}). */
   nouns: LemmaBuckets;
   /** noun.exc: [form, lemma, …]. */
   nounExceptions: string[][];
@@ -41,49 +43,55 @@ export interface LexiconTable {
   adverbs: LemmaBuckets;
 }
 
-/**
- * A lemma set split by first character. Each bucket is [lemmas, counts]: lemmas front-coded (see
- * {@link decodeLemmas}), counts the per-lemma sums of sense tag counts in base 36 ('' for 0), comma-separated.
- */
-export type LemmaBuckets = Record<string, [string, string]>;
-
-/** Lemma -> tag-count lookups over a {@link LemmaBuckets}, decoding a bucket the first time it is needed. */
-export class LemmaTable {
-  readonly #buckets: () => LemmaBuckets;
-  readonly #decoded = new Map<string, Map<string, number>>();
-
-  constructor(buckets: () => LemmaBuckets) {
-    this.#buckets = buckets;
-  }
-
-  #bucket(lemma: string): Map<string, number> | undefined {
-    const key = lemma.charAt(0);
-    let map = this.#decoded.get(key);
-    if (map === undefined) {
-      const coded = Object.hasOwn(this.#buckets(), key) ? this.#buckets()[key] : undefined;
-      if (coded === undefined) return undefined;
-      map = decodeLemmas(coded[0], coded[1]);
-      this.#decoded.set(key, map);
-    }
-    return map;
-  }
-
-  /** True when the lemma (lower case, spaces in multiword lemmas) is in the set. */
-  has(lemma: string): boolean {
-    return this.#bucket(lemma)?.has(lemma) ?? false;
-  }
-
-  /** The lemma's tag-count sum, or undefined when it is not in the set. */
-  get(lemma: string): number | undefined {
-    return this.#bucket(lemma)?.get(lemma);
-  }
-}
+/** Where the table is: beside this module, in src/ and in dist/ alike (the build copies data/ to dist/). */
+export const LEXICON_FILE = new URL('./data/lexicon.json', import.meta.url);
 
 let table: LexiconTable | undefined;
 
-/** The parsed table (parsed once, on the first call). */
+/**
+ * The table (read once, on the first call; each field parsed on its first access).
+ * @throws Error when data/lexicon.json is missing or not in the one-field-per-line layout.
+ */
 export function lexiconTable(): LexiconTable {
-  return (table ??= JSON.parse(LEXICON_JSON) as LexiconTable);
+  if (table === undefined) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(LEXICON_FILE);
+    } catch (error) {
+      throw new Error(`The lexicon table ${LEXICON_FILE.pathname} cannot be read (npm run build copies it from src/lexicon/data): ${(error as Error).message}`);
+    }
+    table = readTable(bytes);
+  }
+  return table;
+}
+
+const NEWLINE = 10;
+
+/**
+ * A table whose fields are getters that decode and parse their own line of `bytes` on first access and keep
+ * the value; a field never touched is never decoded. `bytes` hold the layout scripts/build-lexicon.mjs
+ * writes: `{`, then one `"name":value` line per field (all but the last ending in `,`), then `}` and a
+ * newline. The file is ASCII, read as latin1 (one byte per character).
+ * @throws Error when `bytes` are not in that layout.
+ */
+export function readTable(bytes: Buffer): LexiconTable {
+  const out = {};
+  const bad = (what: string): Error => new Error(`${LEXICON_FILE.pathname}: ${what} (regenerate it with npm run lexicon)`);
+  const end = bytes.length - 3; // where the closing "}\n" starts, after the last field's newline
+  if (bytes.toString('latin1', 0, 2) !== '{\n' || bytes.toString('latin1', end) !== '\n}\n') throw bad('not a lexicon table');
+  let line = 2;
+  for (let start = 2; start <= end; line++) {
+    let stop = bytes.indexOf(NEWLINE, start);
+    if (stop < 0 || stop > end) stop = end;
+    const head = bytes.toString('latin1', start, Math.min(stop, start + 64));
+    const colon = head.indexOf('":');
+    if (!head.startsWith('"') || colon < 0) throw bad(`line ${line} is not a "name":value field`);
+    const from = start + colon + 2;
+    const to = bytes[stop - 1] === 44 ? stop - 1 : stop; // without the trailing ','
+    Object.defineProperty(out, head.slice(1, colon), { get: lazy(() => JSON.parse(bytes.toString('latin1', from, to)) as unknown), enumerable: true });
+    start = stop + 1;
+  }
+  return out as LexiconTable;
 }
 
 /** Returns a function that computes `make()` on its first call and the same value after. */
@@ -99,27 +107,12 @@ export function lazy<T>(make: () => T): () => T {
   };
 }
 
-/**
- * Decodes a front-coded lemma list with its counts into a Map lemma -> tag count. Each entry is one character
- * (48 + the length of the prefix it shares with the previous entry) followed by the rest of the entry; entries
- * are joined by ' ', and '_' stands for a space inside a multiword lemma.
- */
-export function decodeLemmas(coded: string, counts: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const entries = coded.split(' ');
-  const numbers = counts.split(',');
-  let prev = '';
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i] as string;
-    prev = prev.slice(0, e.charCodeAt(0) - 48) + e.slice(1);
-    const n = numbers[i];
-    out.set(prev.includes('_') ? prev.replaceAll('_', ' ') : prev, n === undefined || n === '' ? 0 : parseInt(n, 36));
-  }
-  return out;
-}
-
 /** Verb lemma -> verb id. */
-export const verbIds = lazy(() => new Map(lexiconTable().verbs.map((v, i) => [v, i])));
+export const verbIds = lazy(() => {
+  const ids = new Map<string, number>();
+  lexiconTable().verbs.forEach((v, i) => ids.set(v, i));
+  return ids;
+});
 
 /** The sum of a verb's sense tag counts, by verb id. */
 export function verbTagCount(id: number): number {

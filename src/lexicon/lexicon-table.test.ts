@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lexiconTable } from './_table.js';
-import { LEXICON_JSON } from './data/lexicon-data.js';
+import { LEXICON_FILE, lexiconTable, readTable } from './_table.js';
 import { isVerb } from './verb-readings.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,15 +41,27 @@ describe('lexicon table', () => {
     expect(isVerb('notarize')).toBe(true);
   });
 
-  it('ships the same JSON in the loader module as in lexicon.json', () => {
-    expect(LEXICON_JSON + '\n').toBe(readFileSync(join(dataDir, 'lexicon.json'), 'utf8'));
+  it('reads, field by field, the same table as parsing lexicon.json whole', () => {
+    const bytes = readFileSync(LEXICON_FILE);
+    expect({ ...readTable(bytes) }).toEqual(JSON.parse(bytes.toString('latin1')));
+  });
+
+  it('refuses a file that is not in the one-field-per-line layout', () => {
+    expect(() => readTable(Buffer.from('{"format":1}\n'))).toThrow(/not a lexicon table/);
+    expect(() => readTable(Buffer.from('{\n"format":1,\nsource:""\n}\n'))).toThrow(/line 3 is not a "name":value field/);
+    expect(Object.keys(readTable(Buffer.from('{\n"format":1,\n"source":"x"\n}\n')))).toEqual(['format', 'source']);
+  });
+
+  it('is copied by the build beside the built module', () => {
+    const built = join(root, 'dist/lexicon/data/lexicon.json');
+    expect(readFileSync(built, 'utf8') === readFileSync(LEXICON_FILE, 'utf8')).toBe(true);
   });
 
   it.skipIf(!haveWordNet)('regenerates byte for byte from WordNet', () => {
     const out = mkdtempSync(join(tmpdir(), 'lexicon-'));
     try {
       execFileSync(process.execPath, [join(root, 'scripts/build-lexicon.mjs'), '--out', out], { stdio: 'pipe' });
-      for (const file of ['lexicon.json', 'lexicon-data.ts', 'WORDNET-LICENSE']) {
+      for (const file of ['lexicon.json', 'WORDNET-LICENSE']) {
         expect(readFileSync(join(out, file), 'utf8') === readFileSync(join(dataDir, file), 'utf8'), file).toBe(true);
       }
     } finally {
