@@ -24,6 +24,11 @@ export interface CheckOptions {
   ignoreTools?: readonly string[];
   /** Judge amounts, references and emails against the calls' arguments. Default `true`. */
   checkArgs?: boolean;
+  /**
+   * Make `claimedWithoutTool` and `deniedButRan` findings blocking: the verdict is then `fabricated` and
+   * `ok` false when either list is not empty. Default `false` (they are reported, informational).
+   */
+  strict?: boolean;
 }
 
 /** Options of {@link check}. */
@@ -79,6 +84,8 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
     stretch: entries,
     ignoreTools: new Set(options.ignoreTools ?? []),
     checkArgs: options.checkArgs ?? true,
+    toolsGiven: options.tools !== undefined,
+    strict: options.strict === true,
   });
 }
 
@@ -95,7 +102,8 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
  */
 export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
   const conversation = readConversation(messages, { format: options.format ?? 'auto', tools: options.tools });
-  const toolProfiles = profiles(conversation.tools.length > 0 ? conversation.tools : normalizeTools(toolsFromEvents(conversation.events)));
+  const toolsGiven = conversation.tools.length > 0;
+  const toolProfiles = profiles(toolsGiven ? conversation.tools : normalizeTools(toolsFromEvents(conversation.events)));
   const events = conversation.events;
   const ignore = new Set(options.ignoreTools ?? []);
   const out: TurnReceipt[] = [];
@@ -131,6 +139,8 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
       stretch: [...stretch, ...later],
       ignoreTools: ignore,
       checkArgs: options.checkArgs ?? true,
+      toolsGiven,
+      strict: options.strict === true,
     });
     out.push({ turn: out.length + 1, messageIndex: e.index, text: e.text, receipt });
     stretch = [];
@@ -158,7 +168,7 @@ export function checkMessages(messages: unknown, options: CheckMessagesOptions =
     else if (e.kind === 'tool') tail.push(e.entry);
   }
   const ignore = new Set(options.ignoreTools ?? []);
-  return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)) });
+  return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)), strict: options.strict === true });
 }
 
 /** Profiles of tools seen before, keyed by name and description; a tool list is profiled once per process. */
