@@ -8,10 +8,10 @@ import type { Claim } from '../receipt.js';
 import type { ExtractedClaim } from './extract-claims.js';
 import type { ToolProfile } from './tool-profile.js';
 import { objectNouns } from './match-tool.js';
-import { familiesOf } from './_verbs.js';
+import { familiesOf, pastVerbAt } from './_verbs.js';
 import { openRelation, openVerbClass } from './_open-verbs.js';
 import { tokenize } from './_tokens.js';
-import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { FIRST_PERSON, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { RELATION } from '../lexicon/index.js';
 import { textVerb } from './_text-verbs.js';
 
@@ -34,6 +34,25 @@ const DELIVERY_FAMILIES: ReadonlySet<string> = new Set(['send', 'post', 'share']
  */
 const DEIXIS: ReadonlySet<string> = new Set(['below', 'above', 'here', 'following']);
 
+/** Auxiliaries of a past or perfect passive. */
+const PAST_OR_PERFECT: readonly string[] = ['was', 'were', 'been'];
+
+/** The sentence reports a lookup of the agent's ("I checked the audit log: …", "I looked up order 4821: …"). */
+function reportsLookup(sentence: string): boolean {
+  const words = tokenize(sentence);
+  for (let i = 0; i < words.length; i++) {
+    if (!FIRST_PERSON.has(words[i] ?? '')) continue;
+    for (let k = i + 1; k < Math.min(words.length, i + 4); k++) {
+      const hit = pastVerbAt(words, k);
+      if (hit !== null) {
+        if (familiesOf(hit.lemma).some((f) => READ_FAMILIES.has(f)) || openVerbClass(hit.lemma) === 'read') return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 /** Object pronouns naming a recipient right after a verb ("emailed you", "texted them"); "to" there does too ("wrote to the landlord"). */
 const RECIPIENTS: ReadonlySet<string> = new Set(['you', 'him', 'her', 'them', 'us', 'everyone']);
 
@@ -49,6 +68,9 @@ export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profi
   const seen = new Set<string>();
   for (const { claim, extracted: x } of unmatched) {
     if (x.form !== 'first_person' && x.form !== 'passive') continue;
+    // A passive reports an act only in the past or perfect ("has been cancelled"); "you're protected",
+    // "it's shipped" are states. Passives after "I checked …:" describe what a lookup found.
+    if (x.form === 'passive' && (!PAST_OR_PERFECT.some((w) => tokenize(x.clause).includes(w)) || reportsLookup(x.text))) continue;
     if (claim.candidates.length > 0 || x.verb === '*' || x.fromContext === true) continue;
     // A verb of acting; one WordNet lacks ("texted", "dm'd") counts when the hand lexicon gives it a family.
     const families = familiesOf(x.verb);
@@ -65,12 +87,17 @@ export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profi
   return out;
 }
 
-/** The tool relates to the claim in any way the matcher knows, however weakly. */
+/**
+ * The tool relates to the claim in any way the matcher knows, however weakly: its name verb, a later action
+ * word of its name or a verb of its description relates to the claimed verb in WordNet (synonym or
+ * neighbour), it shares a verb family, or it acts on what the claim names.
+ */
 function canPerform(p: ToolProfile, verb: string, families: readonly string[], objects: ReadonlySet<string>): boolean {
   if (p.nameVerb !== null && openRelation(verb, p.nameVerb) >= RELATION.neighbour) return true;
   for (const v of [...p.nameActions, ...p.descriptionVerbs]) if (openRelation(verb, v) >= RELATION.neighbour) return true;
   if (families.some((f) => p.families.has(f))) return true;
-  for (const o of objects) if (p.nameNouns.has(o) || p.descriptionNouns.has(o)) return true;
+  // An acting tool named after the claim's object ("the certificate has been issued" ~ send_certificate).
+  if (!p.read) for (const o of objects) if (p.nameNouns.has(o)) return true;
   return false;
 }
 

@@ -28,7 +28,8 @@ export interface DeniedInput {
  * The denials of the reply whose tool succeeded among `calls`: each as a {@link Claim} (`source: 'rules'`)
  * with the most recent contradicting call as `contradictedBy`. A denial is matched to a tool as a claim is
  * (verb, object, description); lookups ("I couldn't find any flights") and passthrough tools never
- * contradict, nor does a success whose arguments disagree with a value the denial states.
+ * contradict, nor does a verbless tool (its call may have done another of its actions), nor a success whose
+ * arguments disagree with a value the denial states.
  */
 export function deniedButRan(input: DeniedInput): Claim[] {
   const succeeded = input.calls.filter((e) => e.status === 'ok');
@@ -50,7 +51,8 @@ export function deniedButRan(input: DeniedInput): Claim[] {
     const call = tool === undefined ? undefined : byTool.get(tool);
     if (tool === undefined || call === undefined) continue;
     const profile = input.profiles.find((p) => p.name === tool);
-    if (profile === undefined || profile.generic || profile.read) continue;
+    // A verbless tool (`amadeus`, `stripe`) performs several actions; its call may have done another one.
+    if (profile === undefined || profile.generic || profile.read || profile.nameVerb === null) continue;
     if (input.checkArgs !== false) {
       index ??= new LedgerIndex(succeeded);
       const ledger = index;

@@ -11,7 +11,7 @@
 import { cleanReply } from './_markdown.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { pastVerbAt } from './_verbs.js';
-import { conditionalIndex } from './_cues.js';
+import { conditionalIndex, pastTime } from './_cues.js';
 import { contentWords } from './extract-claims.js';
 import { openVerbClass, readingsOf } from './_open-verbs.js';
 import { FIRST_PERSON, OTHER_ACTOR_PRONOUNS } from './lexicon.js';
@@ -36,6 +36,8 @@ const PAST_NEGATIONS: ReadonlySet<string> = new Set(["didn't", "wasn't", "weren'
 const PAST_AUXILIARIES: ReadonlySet<string> = new Set(['did', 'was', 'were', 'could', 'have', 'has', 'had']);
 /** Words that limit a denial to part of an act ("twice", "only the flight"): the act itself may have happened. */
 const PARTIAL: ReadonlySet<string> = new Set(['twice', 'again', 'only', 'except', 'another', 'other', 'more', 'extra', 'additional', 'also', 'either', 'instead']);
+/** Words that place the denied act before the turn ("I hadn't saved it before"): the turn may since have done it. */
+const BEFORE_NOW: ReadonlySet<string> = new Set(['before', 'earlier', 'previously', 'originally', 'initially', 'first']);
 /** Words between a negation and its verb that carry no action ("wasn't able to", "didn't actually"). */
 const BRIDGE: ReadonlySet<string> = new Set(['able', 'to', 'be', 'been', 'yet', 'actually', 'successfully', 'get', 'got', 'manage', 'managed', 'quite', 'fully', 'even', 'ever', 'have', 'not', 'never']);
 /** Verbs that serve as auxiliaries or catenatives here: "get it sent", "try to send". */
@@ -51,6 +53,7 @@ export function readDenials(reply: string): Denial[] {
       for (const clause of splitClauses(sentence.text)) {
         const words = tokenize(clause);
         if (conditionalIndex(words) !== -1) break;
+        if (pastTime(words) || words.some((w) => BEFORE_NOW.has(w))) continue;
         const denial = readClause(words, clause, sentence.text);
         if (denial !== null) out.push(denial);
       }
@@ -72,7 +75,7 @@ function readClause(words: readonly string[], clause: string, text: string): Den
     const lemma = participle?.lemma ?? baseAct(w);
     if (lemma === null || NOT_ACTS.has(lemma)) return null;
     if (words[k + 1] === 'to') return null;
-    const form = self ? 'first_person' : participle !== null ? 'passive' : null;
+    const form = self ? 'first_person' : participle !== null && passiveAt(words, at, k) ? 'passive' : null;
     if (form === null) return null;
     const after = words.slice(k + 1, k + 10);
     if (after.some((x) => PARTIAL.has(x)) || subject.some((x) => PARTIAL.has(x))) return null;
@@ -98,6 +101,14 @@ function negationIndex(words: readonly string[]): number {
     }
   }
   return -1;
+}
+
+/** "wasn't sent", "was not sent", "hasn't been sent", "no email was sent": a be-auxiliary governs the participle at `k`. */
+function passiveAt(words: readonly string[], at: number, k: number): boolean {
+  const w = words[at] ?? '';
+  if (w === "wasn't" || w === "weren't" || w === 'was' || w === 'were') return true;
+  if (w === 'not' || w === 'never') return ['was', 'were'].includes(words[at - 1] ?? '') || words.slice(at + 1, k).includes('been');
+  return words.slice(at + 1, k).includes('been');
 }
 
 /** The lemma of a base-form verb of acting ("send", "process"), or `null`. */

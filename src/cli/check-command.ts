@@ -40,6 +40,11 @@ export interface CheckCommandOptions {
   output?: string | undefined;
   /** Where a progress bar over the input files' bytes goes (only for 1 MiB or more); none when undefined (the default). */
   progress?: NodeJS.WritableStream | undefined;
+  /**
+   * `--strict`: a claim no listed tool can perform (`claimedWithoutTool`) or a denial of an action whose
+   * tool succeeded (`deniedButRan`) makes the verdict `fabricated` and the exit status 1. Default `false`.
+   */
+  strict?: boolean | undefined;
   /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
   stdinIsTTY?: boolean | undefined;
 }
@@ -132,7 +137,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
       try {
         unpacked = unpack(record.value, record.id);
         const { messages, tools, recordFormat } = unpacked;
-        const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools };
+        const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
         if (checkOptions.tools === undefined && !warnedNoTools) {
           warnedNoTools = true;
           err(`claimcheck check: ${record.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);

@@ -67,6 +67,7 @@ program
   .option('--quiet', 'no per-conversation output: the summary, warnings and errors only')
   .option('--reporter <name>', 'text | json | github (workflow annotations) | junit (JUnit XML)', undefined)
   .option('--output <file>', 'write the report to FILE instead of stdout')
+  .option('--strict', 'claims no listed tool can perform, and denials of actions whose tool succeeded, count as fabricated (exit 1)')
   .addHelpText('after', '\nExit status: 0 nothing fabricated; 1 something fabricated (wins over unreadable input, which is still reported); 2 usage error or unreadable input.')
   .action(async (files: string[], opts: CheckCommandOptions) => {
     const loaded = await config('check');

@@ -34,7 +34,23 @@ export interface EvalReport {
   /** Every labelled turn: `per_turn` entries, else the final turn. */
   perTurnAccuracy: Rate;
   validationAccuracy: Rate;
+  /** `claimedWithoutTool` findings (informational; they never change the verdicts scored above). */
+  claimedWithoutTool: FindingScore;
+  /** `deniedButRan` findings (informational, as above). */
+  deniedButRan: FindingScore;
   misses: string[];
+}
+
+/**
+ * How one finding list scored: `found` counts the findings over every case; precision and recall are over
+ * the cases whose label has the list (`expect.claimed_without_tool`, `expect.denied_but_ran`), matched by
+ * verb lemma or tool name.
+ */
+export interface FindingScore {
+  found: number;
+  labelledCases: number;
+  precision: Rate;
+  recall: Rate;
 }
 
 const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total });
@@ -43,8 +59,10 @@ const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : 
 export function runEval(cases: readonly LabelledCase[]): EvalReport {
   const c = { tp: 0, fp: 0, fn: 0, ftp: 0, ffp: 0, ffn: 0, reason: 0, alarms: 0, honest: 0, verdict: 0, turns: 0, turnHits: 0, val: 0, valHits: 0 };
   const misses: string[] = [];
+  const withoutTool = newTally();
+  const denied = newTally();
   const claims = cases.filter((x): x is ClaimsCase => x.kind === 'claims');
-  for (const kase of claims) scoreClaims(kase, c, misses);
+  for (const kase of claims) scoreClaims(kase, c, misses, { withoutTool, denied });
   for (const kase of cases.filter((x): x is ValidationCase => x.kind === 'validation')) {
     c.val++;
     const miss = scoreValidation(kase);
@@ -63,13 +81,47 @@ export function runEval(cases: readonly LabelledCase[]): EvalReport {
     verdictAccuracy: rate(c.verdict, claims.length),
     perTurnAccuracy: rate(c.turnHits, c.turns),
     validationAccuracy: rate(c.valHits, c.val),
+    claimedWithoutTool: score(withoutTool),
+    deniedButRan: score(denied),
     misses,
   };
 }
 
 type Counts = Record<'tp' | 'fp' | 'fn' | 'ftp' | 'ffp' | 'ffn' | 'reason' | 'alarms' | 'honest' | 'verdict' | 'turns' | 'turnHits', number>;
 
-function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[]): void {
+interface Tally {
+  found: number;
+  cases: number;
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+const newTally = (): Tally => ({ found: 0, cases: 0, tp: 0, fp: 0, fn: 0 });
+const score = (t: Tally): FindingScore => ({ found: t.found, labelledCases: t.cases, precision: rate(t.tp, t.tp + t.fp), recall: rate(t.tp, t.tp + t.fn) });
+
+/** Tally one finding list of the final receipt against its label (when the case has one). */
+function tallyFinding(t: Tally, got: readonly string[], want: readonly string[] | undefined, name: string, notes: string[]): void {
+  t.found += got.length;
+  if (want === undefined) return;
+  t.cases++;
+  const wanted = new Set(want);
+  const gotSet = new Set(got);
+  for (const g of gotSet) {
+    if (wanted.has(g)) t.tp++;
+    else {
+      t.fp++;
+      notes.push(`extra ${name} ${g}`);
+    }
+  }
+  for (const w of wanted) {
+    if (gotSet.has(w)) continue;
+    t.fn++;
+    notes.push(`missed ${name} ${w}`);
+  }
+}
+
+function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally }): void {
   const honest = kase.expect.verdict !== 'fabricated';
   if (honest) c.honest++;
   let turns;
@@ -81,6 +133,8 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[]): void {
     c.fn += kase.expect.flagged.length + kase.expect.confirmed.length;
     c.ffn += kase.expect.flagged.length;
     c.turns += Math.max(1, kase.perTurn.length);
+    if (kase.expect.claimedWithoutTool !== undefined) tallyFinding(findings.withoutTool, [], kase.expect.claimedWithoutTool, 'claimedWithoutTool', []);
+    if (kase.expect.deniedButRan !== undefined) tallyFinding(findings.denied, [], kase.expect.deniedButRan, 'deniedButRan', []);
     return;
   }
   const last = turns[turns.length - 1]?.receipt;
@@ -125,6 +179,8 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[]): void {
   const wantUnreported = new Set(kase.expect.unreported);
   const unreportedDiff = [...gotUnreported].filter((t) => !wantUnreported.has(t)).concat([...wantUnreported].filter((t) => !gotUnreported.has(t)));
   if (unreportedDiff.length > 0) notes.push(`unreported got [${[...gotUnreported].join(', ')}] want [${[...wantUnreported].join(', ')}]`);
+  tallyFinding(findings.withoutTool, (last?.claimedWithoutTool ?? []).map((x) => x.verb), kase.expect.claimedWithoutTool, 'claimedWithoutTool', notes);
+  tallyFinding(findings.denied, (last?.deniedButRan ?? []).map((x) => x.tool ?? '?'), kase.expect.deniedButRan, 'deniedButRan', notes);
   const verdict = last?.verdict ?? 'clean';
   if (verdict === kase.expect.verdict) c.verdict++;
   else notes.push(`verdict ${verdict}, label ${kase.expect.verdict}`);

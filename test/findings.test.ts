@@ -1,0 +1,76 @@
+/**
+ * The findings beyond flagged claims, on labelled cases written as data (test/fixtures/findings, the case
+ * format of docs/case-format.md with `expect.claimed_without_tool` / `expect.denied_but_ran`), traps
+ * included: informational by default, blocking under `strict`, only with a given tool list.
+ */
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { check, checkTurns } from '../src/check.js';
+import { loadCases, type ClaimsCase } from '../src/eval/load-cases.js';
+import { runEval } from '../src/eval/run-eval.js';
+import type { MessageFormat } from '../src/conversation.js';
+
+const cases = loadCases([fileURLToPath(new URL('./fixtures/findings', import.meta.url))]).filter((c): c is ClaimsCase => c.kind === 'claims');
+
+describe('labelled finding cases', () => {
+  it('holds cases and traps for both findings', () => {
+    expect(cases.filter((c) => (c.expect.claimedWithoutTool?.length ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
+    expect(cases.filter((c) => c.expect.claimedWithoutTool?.length === 0).length).toBeGreaterThanOrEqual(5);
+    expect(cases.filter((c) => (c.expect.deniedButRan?.length ?? 0) > 0).length).toBeGreaterThanOrEqual(2);
+    expect(cases.filter((c) => c.expect.deniedButRan?.length === 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('scores every case as labelled: findings, traps and verdicts', () => {
+    const report = runEval(cases);
+    expect(report.misses).toEqual([]);
+    expect(report.claimedWithoutTool).toMatchObject({ precision: { value: 1 }, recall: { value: 1 } });
+    expect(report.deniedButRan).toMatchObject({ precision: { value: 1 }, recall: { value: 1 } });
+  });
+
+  it.each(cases.map((c) => [c.id, c] as const))('%s: strict makes a finding fabricated, and only a finding', (_id, kase) => {
+    const turns = checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools, strict: true });
+    const last = turns[turns.length - 1]?.receipt;
+    const found = (kase.expect.claimedWithoutTool?.length ?? 0) + (kase.expect.deniedButRan?.length ?? 0);
+    expect(last?.verdict).toBe(found > 0 ? 'fabricated' : kase.expect.verdict);
+    expect(last?.ok).toBe(found === 0);
+  });
+});
+
+describe('claimedWithoutTool', () => {
+  const tools = [{ name: 'get_order', description: 'Look up an order by id.' }];
+
+  it('is read only when the tool list is given, not inferred from the calls', () => {
+    const ledger = [{ tool: 'get_order', status: 'ok' as const, args: { id: '1' }, result: {}, error: null, callId: null, startedAt: null, endedAt: null }];
+    expect(check("I've emailed you the receipt.", ledger, { tools }).claimedWithoutTool.map((c) => c.verb)).toEqual(['email']);
+    expect(check("I've emailed you the receipt.", ledger).claimedWithoutTool).toEqual([]);
+  });
+
+  it('never fires when a passthrough tool could perform anything', () => {
+    const shell = [...tools, { name: 'run_shell', description: 'Run a shell command.' }];
+    expect(check("I've emailed you the receipt.", [], { tools: shell }).claimedWithoutTool).toEqual([]);
+  });
+
+  it('leaves the claim in unmatched too (an addition, not a move)', () => {
+    const r = check("I've emailed you the receipt.", [], { tools });
+    expect(r.unmatched.map((c) => c.verb)).toEqual(['email']);
+    expect(r.toJSON().claimedWithoutTool).toEqual([expect.objectContaining({ verb: 'email', tool: null, candidates: [] })]);
+  });
+});
+
+describe('deniedButRan', () => {
+  const tools = [{ name: 'send_email', description: 'Send an email.' }];
+  const sent = { tool: 'send_email', status: 'ok' as const, args: { to: 'ana@example.com' }, result: { id: 'm1' }, error: null, callId: 'c1', startedAt: null, endedAt: null };
+
+  it('carries the call it contradicts', () => {
+    const [d] = check("I couldn't send the email to ana@example.com.", [sent], { tools }).deniedButRan;
+    expect(d).toMatchObject({ tool: 'send_email', contradictedBy: { callId: 'c1' } });
+  });
+
+  it('ignores a denial whose stated value no successful call used', () => {
+    expect(check("I couldn't send the email to bo@example.com.", [sent], { tools }).deniedButRan).toEqual([]);
+  });
+
+  it.each(["I won't send it until you confirm.", "I can't send emails from here.", "If I didn't send it, tell me."])('is not read from "%s"', (reply) => {
+    expect(check(reply, [sent], { tools }).deniedButRan).toEqual([]);
+  });
+});
