@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { runCheck } from '../src/cli/check-command.js';
 import { check, checkTurns } from '../src/check.js';
 import { loadCases, type ClaimsCase } from '../src/eval/load-cases.js';
 import { runEval } from '../src/eval/run-eval.js';
@@ -72,5 +74,29 @@ describe('deniedButRan', () => {
 
   it.each(["I won't send it until you confirm.", "I can't send emails from here.", "If I didn't send it, tell me."])('is not read from "%s"', (reply) => {
     expect(check(reply, [sent], { tools }).deniedButRan).toEqual([]);
+  });
+});
+
+describe('claimcheck check --strict', () => {
+  const file = fileURLToPath(new URL('./fixtures/findings/nt-email-receipt.json', import.meta.url));
+  const sinks = (): { out: string[]; err: string[]; sinks: { out: (l: string) => void; err: (l: string) => void } } => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { out, err, sinks: { out: (l) => out.push(l), err: (l) => err.push(l) } };
+  };
+
+  it('reports the finding under its own heading and exits 0 by default', async () => {
+    const s = sinks();
+    expect(await runCheck([file], {}, s.sinks)).toBe(0);
+    const text = stripVTControlCharacters(s.out.join('\n'));
+    expect(text).toContain('claimed without a tool');
+    expect(text).toContain('"I found order 4821 and I\'ve emailed you the receipt."');
+  });
+
+  it('exits 1 with verdict fabricated under --strict, and the JSON line carries the lists', async () => {
+    const s = sinks();
+    expect(await runCheck([file], { strict: true, json: true }, s.sinks)).toBe(1);
+    const line = JSON.parse(s.out[0] ?? '{}') as Record<string, unknown>;
+    expect(line).toMatchObject({ verdict: 'fabricated', ok: false, strict: true, claimedWithoutTool: [{ verb: 'email' }], deniedButRan: [] });
   });
 });
