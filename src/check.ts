@@ -101,9 +101,25 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
  *   `input_too_large` for a message text over the limit (`data: { length, limit }`).
  */
 export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
+  return checkTurnsWith(messages, options);
+}
+
+/** What {@link checkTurnsWith} tells its observer about each judged turn, at the time it is judged. */
+export interface TurnContext {
+  reply: string;
+  request?: string;
+  /** The listed tools (or those that ran, when none were listed). */
+  tools: readonly ToolSpec[];
+  /** How each listed tool settled in this turn's window. */
+  states: ReadonlyMap<string, 'ok' | 'failed' | 'none'>;
+}
+
+/** Internal: {@link checkTurns}, telling `onTurn` about each turn (the async, model-assisted check reads it). */
+export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions, onTurn?: (context: TurnContext) => void): TurnReceipt[] {
   const conversation = readConversation(messages, { format: options.format ?? 'auto', tools: options.tools });
   const toolsGiven = conversation.tools.length > 0;
-  const toolProfiles = profiles(toolsGiven ? conversation.tools : normalizeTools(toolsFromEvents(conversation.events)));
+  const toolSpecs = toolsGiven ? conversation.tools : normalizeTools(toolsFromEvents(conversation.events));
+  const toolProfiles = profiles(toolSpecs);
   const events = conversation.events;
   const ignore = new Set(options.ignoreTools ?? []);
   const out: TurnReceipt[] = [];
@@ -130,12 +146,14 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
       if (f.kind !== 'tool') break;
       later.push(f.entry);
     }
+    const backing = earlier.with(later);
+    if (onTurn !== undefined) onTurn({ reply: e.text, ...(request === undefined ? {} : { request }), tools: toolSpecs, states: new Map(toolSpecs.map((t) => [t.name, backing.state(t.name)])) });
     const receipt = judgeReply({
       reply: e.text,
       ...(request === undefined ? {} : { request }),
       ...(previous === undefined ? {} : { previous }),
       profiles: toolProfiles,
-      backing: earlier.with(later),
+      backing,
       stretch: [...stretch, ...later],
       ignoreTools: ignore,
       checkArgs: options.checkArgs ?? true,
