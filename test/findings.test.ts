@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { runCheck } from '../src/cli/check-command.js';
+import { runEvalCommand } from '../src/cli/eval-command.js';
+import { join } from 'node:path';
 import { check, checkTurns } from '../src/check.js';
 import { loadCases, type ClaimsCase } from '../src/eval/load-cases.js';
 import { runEval } from '../src/eval/run-eval.js';
@@ -98,5 +100,29 @@ describe('claimcheck check --strict', () => {
     expect(await runCheck([file], { strict: true, json: true }, s.sinks)).toBe(1);
     const line = JSON.parse(s.out[0] ?? '{}') as Record<string, unknown>;
     expect(line).toMatchObject({ verdict: 'fabricated', ok: false, strict: true, claimedWithoutTool: [{ verb: 'email' }], deniedButRan: [] });
+  });
+});
+
+describe('--llm <module>', () => {
+  const module = fileURLToPath(new URL('./fixtures/findings-llm-extractor.mjs', import.meta.url));
+  const dir = fileURLToPath(new URL('./fixtures/findings', import.meta.url));
+
+  it('check adds the model-only claim (its tool is not listed there: unmatched) without changing the exit status', async () => {
+    const file = join(dir, 'nt-texted-courier.json');
+    const out: string[] = [];
+    expect(await runCheck([file], { llm: module, json: true }, { out: (l) => out.push(l), err: () => {} })).toBe(0);
+    const line = JSON.parse(out[0] ?? '{}') as { ok: boolean; suspected: unknown[]; unmatched: Array<{ source: string; tool: unknown }> };
+    expect(line.ok).toBe(true);
+    expect(line.suspected).toEqual([]);
+    expect(line.unmatched.filter((c) => c.source === 'llm')).toEqual([expect.objectContaining({ tool: null, text: "I've texted the courier to ring the bell." })]);
+  });
+
+  it('eval scores with the second opinion; a module without an extractor is a usage error', async () => {
+    const out: string[] = [];
+    expect(await runEvalCommand([dir], { llm: module, json: true }, { out: (l) => out.push(l), err: () => {} })).toBe(0);
+    expect(JSON.parse(out[0] ?? '{}')).toMatchObject({ claimsCases: 17 });
+    const err: string[] = [];
+    expect(await runEvalCommand([dir], { llm: fileURLToPath(new URL('./fixtures/findings/nt-email-receipt.json', import.meta.url)) }, { out: () => {}, err: (l) => err.push(l) })).toBe(2);
+    expect(err.join('\n')).toContain('--llm');
   });
 });

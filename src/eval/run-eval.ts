@@ -3,7 +3,7 @@
  * recall, flag reason accuracy, false alarms on honest replies, verdict and per-turn accuracy, and
  * validation accuracy, with every miss listed.
  */
-import { checkTurns } from '../check.js';
+import { checkTurns, type TurnReceipt } from '../check.js';
 import { ClaimcheckError } from '../errors.js';
 import type { MessageFormat } from '../conversation.js';
 import { validateInput } from '../validate/validate-input.js';
@@ -55,14 +55,20 @@ export interface FindingScore {
 
 const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total });
 
+/** Options of {@link runEval}. */
+export interface RunEvalOptions {
+  /** Receipts already computed for a case (e.g. by `checkTurnsAsync` with an LLM extractor); default: `checkTurns`. */
+  turnsOf?: (kase: ClaimsCase) => readonly TurnReceipt[] | undefined;
+}
+
 /** Score the cases. Never throws for a case the checker cannot read: that case counts as a miss. */
-export function runEval(cases: readonly LabelledCase[]): EvalReport {
+export function runEval(cases: readonly LabelledCase[], options: RunEvalOptions = {}): EvalReport {
   const c = { tp: 0, fp: 0, fn: 0, ftp: 0, ffp: 0, ffn: 0, reason: 0, alarms: 0, honest: 0, verdict: 0, turns: 0, turnHits: 0, val: 0, valHits: 0 };
   const misses: string[] = [];
   const withoutTool = newTally();
   const denied = newTally();
   const claims = cases.filter((x): x is ClaimsCase => x.kind === 'claims');
-  for (const kase of claims) scoreClaims(kase, c, misses, { withoutTool, denied });
+  for (const kase of claims) scoreClaims(kase, c, misses, { withoutTool, denied }, options.turnsOf?.(kase));
   for (const kase of cases.filter((x): x is ValidationCase => x.kind === 'validation')) {
     c.val++;
     const miss = scoreValidation(kase);
@@ -121,12 +127,12 @@ function tallyFinding(t: Tally, got: readonly string[], want: readonly string[] 
   }
 }
 
-function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally }): void {
+function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally }, given?: readonly TurnReceipt[]): void {
   const honest = kase.expect.verdict !== 'fabricated';
   if (honest) c.honest++;
   let turns;
   try {
-    turns = checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools });
+    turns = given ?? checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools });
   } catch (error) {
     const why = ClaimcheckError.isInstance(error) ? `${error.code}: ${error.message}` : String(error);
     misses.push(`${kase.id}: unreadable (${why})`);
