@@ -32,6 +32,19 @@ describe('the tool that did the work', () => {
 });
 
 describe('values per call', () => {
+  it('judges a card named by its last digits against the argument that carries the card', () => {
+    const paid = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'M20IZO', cabin: 'business', payment_id: 'credit_card_4959530' }, result: { payment_history: [{ payment_id: 'credit_card_4959530', amount: 1194 }] } });
+    const tools = ['update_reservation_flights'];
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', paid, { tools }))).toEqual(['update_reservation_flights:args_mismatch']);
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 9530.', paid, { tools }))).toEqual([]);
+    // A lookup that showed the card's last digits: the agent read them there.
+    const looked = new Ledger({}, [{ tool: 'get_user_details', status: 'ok', args: {}, result: { payment_methods: { credit_card_4959530: { last_four: '7334' } } } }, ...paid.entries]);
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', looked, { tools: [...tools, 'get_user_details'] }))).toEqual([]);
+    // No argument carries a card: nothing to judge.
+    const noCard = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'M20IZO', cabin: 'business' }, result: { amount: 1194 } });
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', noCard, { tools }))).toEqual([]);
+  });
+
   const thermostat = { name: 'set_thermostat', description: 'Set a thermostat.', parameters: { type: 'object', properties: { mode: { type: 'string', enum: ['heat', 'cool', 'off'] }, target_c: { type: 'number' } } } };
 
   it('flags an allowed value the call did not use', () => {
@@ -132,6 +145,14 @@ describe('the object names the tool', () => {
 });
 
 describe('lookups told apart by what ran', () => {
+  it('backs a find by the list lookup only when the sentence states nothing that no result shows', () => {
+    const tools = ['get_user_details', 'get_reservation_details'];
+    const listed = { tool: 'get_user_details', args: { user_id: 'u1' }, result: { reservations: ['WUNA5K', 'NQNU5R'] } };
+    const failed = { tool: 'get_reservation_details', status: 'error' as const, args: { reservation_id: 'WUNA5K' }, result: 'Error: the service is unavailable (503).' };
+    expect(flagged(check('I have found your reservations.', ledger(listed, failed), { tools }))).toEqual([]);
+    expect(flagged(check('I have found your reservation WUNA5K, a round trip from ORD to PHL on May 10th.', ledger(listed, failed), { tools }))).toEqual(['get_reservation_details:tool_failed']);
+  });
+
   const weather = [
     { name: 'CurrentWeather', description: 'Get the current weather of a location.' },
     { name: 'ForecastWeather', description: 'Get the 3-day forecast weather of a location.' },
