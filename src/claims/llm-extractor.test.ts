@@ -127,3 +127,16 @@ describe('createLlmExtractor', () => {
     expect(plain[0]?.receipt.suspected).toEqual([]);
   });
 });
+
+describe('createLlmExtractor with an AI SDK model (claimcheck/ai-sdk)', () => {
+  it('calls generateText with the prompt and reads its text; the root entry points to the subpath', async () => {
+    const { createLlmExtractor: fromAiSdk } = await import('../ai-sdk/create-llm-extractor.js');
+    const { MockLanguageModelV3 } = await import('ai/test');
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => ({ content: [{ type: 'text', text: answer('good') }], finishReason: { unified: 'stop', raw: undefined }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } }, warnings: [] }),
+    });
+    const r = await checkAsync(reply, ledger, { tools, extractor: fromAiSdk({ model }) });
+    expect(r.suspected.map((c) => c.tool)).toEqual(['submit_form']);
+    expect(() => createLlmExtractor({ model } as never)).toThrow(/claimcheck\/ai-sdk/);
+  });
+});

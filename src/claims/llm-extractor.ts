@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import type { LanguageModel } from 'ai';
 import { ClaimcheckError } from '../errors.js';
-import { loadAi } from '../ai-sdk/_load-ai.js';
 import type { Extractor, ExtractorClaim, ExtractorInput } from './extractor.js';
 import { buildPrompt, parseAnswer, type ModelClaim } from './_llm-prompt.js';
 import { guardedClaim } from './_llm-guards.js';
@@ -45,7 +44,10 @@ export const LLM_TIMEOUT_MS = 30_000;
 /**
  * Create the LLM extractor. Its `extract` never throws with `onError: 'warn'`; with `'raise'` it throws
  * ClaimcheckError `llm_failed` (`data: { reason: 'provider' | 'timeout' | 'unreadable' }`, `cause` the error).
- * @throws ClaimcheckError `invalid_options` when neither `complete` nor `model` is given or `timeoutMs` is not a positive number.
+ * `model` (an AI SDK `LanguageModel`) is accepted by the same function exported from `claimcheck/ai-sdk`; the root
+ * entry takes `complete` only, so that it never loads the AI SDK.
+ * @throws ClaimcheckError `invalid_options` when `complete` is missing (or `model` is given to the root entry's
+ *   function) or `timeoutMs` is not a positive number.
  */
 export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
   const timeoutMs = options.timeoutMs ?? LLM_TIMEOUT_MS;
@@ -117,11 +119,9 @@ class TimeoutError extends Error {}
 
 function completer(options: LlmExtractorOptions): Complete {
   if (typeof options.complete === 'function') return options.complete;
-  const model = options.model;
-  if (model === undefined || model === null) throw new ClaimcheckError('invalid_options', 'createLlmExtractor: give `complete: (prompt, signal) => Promise<string>` or `model` (an AI SDK LanguageModel).');
-  return async (prompt, signal) => {
-    const ai = await loadAi();
-    const result = await ai.generateText({ model, prompt, abortSignal: signal });
-    return result.text;
-  };
+  if (options.model !== undefined && options.model !== null) {
+    // The root entry never loads the AI SDK (not even lazily); its subpath does.
+    throw new ClaimcheckError('invalid_options', "createLlmExtractor: an AI SDK `model` needs the AI SDK entry: import { createLlmExtractor } from 'claimcheck/ai-sdk' (or pass `complete`).");
+  }
+  throw new ClaimcheckError('invalid_options', 'createLlmExtractor: give `complete: (prompt, signal) => Promise<string>` (any SDK), or `model` (an AI SDK LanguageModel) through claimcheck/ai-sdk.');
 }
