@@ -24,6 +24,11 @@ export interface CheckOptions {
   ignoreTools?: readonly string[];
   /** Judge amounts, references and emails against the calls' arguments. Default `true`. */
   checkArgs?: boolean;
+  /**
+   * Make `claimedWithoutTool` and `deniedButRan` findings blocking: the verdict is then `fabricated` and
+   * `ok` false when either list is not empty. Default `false` (they are reported, informational).
+   */
+  strict?: boolean;
 }
 
 /** Options of {@link check}. */
@@ -79,6 +84,8 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
     stretch: entries,
     ignoreTools: new Set(options.ignoreTools ?? []),
     checkArgs: options.checkArgs ?? true,
+    toolsGiven: options.tools !== undefined,
+    strict: options.strict === true,
   });
 }
 
@@ -94,8 +101,25 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
  *   `input_too_large` for a message text over the limit (`data: { length, limit }`).
  */
 export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
+  return checkTurnsWith(messages, options);
+}
+
+/** What {@link checkTurnsWith} tells its observer about each judged turn, at the time it is judged. */
+export interface TurnContext {
+  reply: string;
+  request?: string;
+  /** The listed tools (or those that ran, when none were listed). */
+  tools: readonly ToolSpec[];
+  /** How each listed tool settled in this turn's window. */
+  states: ReadonlyMap<string, 'ok' | 'failed' | 'none'>;
+}
+
+/** Internal: {@link checkTurns}, telling `onTurn` about each turn (the async, model-assisted check reads it). */
+export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions, onTurn?: (context: TurnContext) => void): TurnReceipt[] {
   const conversation = readConversation(messages, { format: options.format ?? 'auto', tools: options.tools });
-  const toolProfiles = profiles(conversation.tools.length > 0 ? conversation.tools : normalizeTools(toolsFromEvents(conversation.events)));
+  const toolsGiven = conversation.tools.length > 0;
+  const toolSpecs = toolsGiven ? conversation.tools : normalizeTools(toolsFromEvents(conversation.events));
+  const toolProfiles = profiles(toolSpecs);
   const events = conversation.events;
   const ignore = new Set(options.ignoreTools ?? []);
   const out: TurnReceipt[] = [];
@@ -122,15 +146,19 @@ export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}
       if (f.kind !== 'tool') break;
       later.push(f.entry);
     }
+    const backing = earlier.with(later);
+    if (onTurn !== undefined) onTurn({ reply: e.text, ...(request === undefined ? {} : { request }), tools: toolSpecs, states: new Map(toolSpecs.map((t) => [t.name, backing.state(t.name)])) });
     const receipt = judgeReply({
       reply: e.text,
       ...(request === undefined ? {} : { request }),
       ...(previous === undefined ? {} : { previous }),
       profiles: toolProfiles,
-      backing: earlier.with(later),
+      backing,
       stretch: [...stretch, ...later],
       ignoreTools: ignore,
       checkArgs: options.checkArgs ?? true,
+      toolsGiven,
+      strict: options.strict === true,
     });
     out.push({ turn: out.length + 1, messageIndex: e.index, text: e.text, receipt });
     stretch = [];
@@ -158,7 +186,7 @@ export function checkMessages(messages: unknown, options: CheckMessagesOptions =
     else if (e.kind === 'tool') tail.push(e.entry);
   }
   const ignore = new Set(options.ignoreTools ?? []);
-  return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)) });
+  return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)), strict: options.strict === true });
 }
 
 /** Profiles of tools seen before, keyed by name and description; a tool list is profiled once per process. */

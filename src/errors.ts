@@ -18,6 +18,11 @@ export const ClaimcheckErrorCode = {
   invalidTool: 'invalid_tool',
   /** Options that contradict each other or are out of range. */
   invalidOptions: 'invalid_options',
+  /**
+   * The LLM extractor (created with `onError: 'raise'`) got no usable answer. `data`: `{ reason: 'provider' |
+   * 'timeout' | 'unreadable' }`; `cause`: the provider's error.
+   */
+  llmFailed: 'llm_failed',
   /** Input text (a file, stdin) that is not JSON or JSON Lines in the expected shape. */
   invalidInput: 'invalid_input',
   /** A labelled corpus case that is not in the documented case format. */

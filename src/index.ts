@@ -66,3 +66,6 @@ export { FLAG, HALT, PASS, type Verify, type VerifyOutcome } from './action/veri
 export type { GuardFailureCategory, Interception, Operation, OperationState, ReceiptRecord, ValidationCoverage } from './action/operation.js';
 export { createMemorySink, type MemorySink, type MemorySinkOptions, type OperationSink, type SinkErrorSource } from './action/operation-sink.js';
 export { renderTurn, type RenderTurnInput } from './action/render-turn.js';
+export { checkAsync, checkTurnsAsync, type AsyncCheckOptions } from './check-async.js';
+export { ruleExtractor, type Extractor, type ExtractorClaim, type ExtractorInput, type ExtractorTool } from './claims/extractor.js';
+export { createLlmExtractor, LLM_TIMEOUT_MS, type Complete, type LlmExtractor, type LlmExtractorOptions } from './claims/llm-extractor.js';

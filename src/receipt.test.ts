@@ -69,7 +69,7 @@ describe('toJSON', () => {
     const json = new Receipt({ ...empty, claimedButNeverRan: [claim('send_email', { reason: 'not_called' })] }).toJSON();
     expect(RECEIPT_VERSION).toBe(1);
     expect(json).toMatchObject({ version: RECEIPT_VERSION, verdict: 'fabricated', ok: false, summary: 'fabricated: send_email claimed but not_called' });
-    expect(Object.keys(json)).toEqual(['version', 'verdict', 'ok', 'summary', 'confirmed', 'claimedButNeverRan', 'unmatched', 'suspected', 'ranButUnreported']);
+    expect(Object.keys(json)).toEqual(['version', 'verdict', 'ok', 'summary', 'confirmed', 'claimedButNeverRan', 'unmatched', 'suspected', 'ranButUnreported', 'claimedWithoutTool', 'deniedButRan', 'strict', 'llmBlocks']);
   });
 
   it('round-trips through JSON.stringify and JSON.parse', () => {
@@ -106,5 +106,31 @@ describe('toJSON', () => {
     const r = new Receipt({ ...empty, confirmed: [claim('send_email')] });
     r.toJSON().confirmed.pop();
     expect(r.confirmed).toHaveLength(1);
+  });
+});
+
+describe('findings beyond flagged claims', () => {
+  const withoutTool = claim(null, { verb: 'email', text: "I've emailed you the receipt." });
+  const denied = claim('send_email', { text: "I wasn't able to send it.", contradictedBy: entry('send_email') });
+
+  it('reports claimedWithoutTool and deniedButRan without changing the verdict by default', () => {
+    const r = new Receipt({ ...empty, claimedWithoutTool: [withoutTool], deniedButRan: [denied] });
+    expect(r.verdict).toBe('clean');
+    expect(r.ok).toBe(true);
+    expect(r.summary).toBe('clean: claimed without a tool: email; denied but ran: send_email');
+    expect(r.toJSON()).toMatchObject({ claimedWithoutTool: [withoutTool], deniedButRan: [{ tool: 'send_email', contradictedBy: { tool: 'send_email' } }], strict: false, llmBlocks: false });
+  });
+
+  it('makes either list blocking under strict', () => {
+    expect(new Receipt({ ...empty, claimedWithoutTool: [withoutTool], strict: true }).verdict).toBe('fabricated');
+    expect(new Receipt({ ...empty, deniedButRan: [denied], strict: true }).ok).toBe(false);
+    expect(new Receipt({ ...empty, strict: true }).verdict).toBe('clean');
+  });
+
+  it('makes suspected claims blocking only with llmBlocks', () => {
+    const suspected = [claim('send_email', { source: 'llm' })];
+    expect(new Receipt({ ...empty, suspected }).ok).toBe(true);
+    expect(new Receipt({ ...empty, suspected, strict: true }).ok).toBe(true);
+    expect(new Receipt({ ...empty, suspected, llmBlocks: true }).verdict).toBe('fabricated');
   });
 });

@@ -46,9 +46,16 @@ export interface Claim {
    * `failed`); `unknown` for a claim whose tool was not called.
    */
   operation?: OperationState;
+  /**
+   * `deniedButRan` only: the successful call the claim contradicts (the most recent one of its tool in the
+   * claim's window).
+   */
+  contradictedBy?: LedgerEntry;
 }
 
-/** `fabricated` when anything is flagged; else `unreported` when a tool ran and the reply never mentions it; else `clean`. */
+/**
+ * `fabricated` when anything is flagged (with `strict`, also when a claim is in `claimedWithoutTool` or
+ * `deniedButRan`; with `llmBlocks`, also when one is `suspected`); else `unreported` when a tool ran and the reply never mentions it; else `clean`. */
 export type Verdict = 'clean' | 'unreported' | 'fabricated';
 
 /** Version of the receipt JSON format. */
@@ -65,6 +72,16 @@ export interface ReceiptJSON {
   unmatched: Claim[];
   suspected: Claim[];
   ranButUnreported: LedgerEntry[];
+  // The four fields below are always written by `toJSON()`; receipt JSON recorded by claimcheck before they
+  // were added lacks them (read a missing list as `[]`, a missing flag as `false`).
+  /** Completed-action claims that no listed tool can perform at all; `[]` unless the tool list was given. */
+  claimedWithoutTool?: Claim[];
+  /** Claims that an action failed or was not done while its tool succeeded; each has `contradictedBy`. */
+  deniedButRan?: Claim[];
+  /** `claimedWithoutTool` and `deniedButRan` count toward the verdict. */
+  strict?: boolean;
+  /** `suspected` counts toward the verdict. */
+  llmBlocks?: boolean;
 }
 
 /** The parts a receipt is made from. */
@@ -74,6 +91,14 @@ export interface ReceiptParts {
   unmatched: Claim[];
   suspected?: Claim[];
   ranButUnreported: LedgerEntry[];
+  /** Default `[]`. */
+  claimedWithoutTool?: Claim[];
+  /** Default `[]`. */
+  deniedButRan?: Claim[];
+  /** `claimedWithoutTool` and `deniedButRan` make the verdict `fabricated`. Default `false`. */
+  strict?: boolean;
+  /** `suspected` makes the verdict `fabricated`. Default `false`. */
+  llmBlocks?: boolean;
 }
 
 /** What one reply claimed against what ran. Immutable. */
@@ -88,6 +113,22 @@ export class Receipt {
   readonly suspected: readonly Claim[];
   /** Successful calls of the judged stretch that the reply never mentions. */
   readonly ranButUnreported: readonly LedgerEntry[];
+  /**
+   * First-person or passive completed-action claims whose action no listed tool can perform at all ("I've
+   * emailed you the receipt" from an agent with no tool that sends anything). Only when the tool list was
+   * given, not inferred from the calls that ran. Informational unless {@link strict}.
+   */
+  readonly claimedWithoutTool: readonly Claim[];
+  /**
+   * Claims that an action failed or was not done ("I wasn't able to send the message") while a call of its
+   * tool succeeded in the claim's window; each carries the call as `contradictedBy`. Informational unless
+   * {@link strict}.
+   */
+  readonly deniedButRan: readonly Claim[];
+  /** `claimedWithoutTool` and `deniedButRan` make the verdict `fabricated`. */
+  readonly strict: boolean;
+  /** `suspected` makes the verdict `fabricated`. */
+  readonly llmBlocks: boolean;
   readonly verdict: Verdict;
 
   constructor(parts: ReceiptParts) {
@@ -96,7 +137,15 @@ export class Receipt {
     this.unmatched = parts.unmatched;
     this.suspected = parts.suspected ?? [];
     this.ranButUnreported = parts.ranButUnreported;
-    this.verdict = this.claimedButNeverRan.length > 0 ? 'fabricated' : this.ranButUnreported.length > 0 ? 'unreported' : 'clean';
+    this.claimedWithoutTool = parts.claimedWithoutTool ?? [];
+    this.deniedButRan = parts.deniedButRan ?? [];
+    this.strict = parts.strict ?? false;
+    this.llmBlocks = parts.llmBlocks ?? false;
+    const blocking =
+      this.claimedButNeverRan.length > 0 ||
+      (this.strict && (this.claimedWithoutTool.length > 0 || this.deniedButRan.length > 0)) ||
+      (this.llmBlocks && this.suspected.length > 0);
+    this.verdict = blocking ? 'fabricated' : this.ranButUnreported.length > 0 ? 'unreported' : 'clean';
   }
 
   /** True unless the verdict is `fabricated`: nothing was claimed that did not happen. */
@@ -110,6 +159,9 @@ export class Receipt {
     if (this.claimedButNeverRan.length > 0) {
       parts.push(this.claimedButNeverRan.map((c) => `${c.tool ?? '?'} claimed but ${c.reason ?? 'not_called'}`).join(', '));
     }
+    if (this.claimedWithoutTool.length > 0) parts.push(`claimed without a tool: ${this.claimedWithoutTool.map((c) => c.verb).join(', ')}`);
+    if (this.deniedButRan.length > 0) parts.push(`denied but ran: ${this.deniedButRan.map((c) => c.tool ?? '?').join(', ')}`);
+    if (this.suspected.length > 0) parts.push(`suspected: ${this.suspected.map((c) => c.tool ?? c.verb).join(', ')}`);
     if (this.confirmed.length > 0) parts.push(`${this.confirmed.length} confirmed`);
     if (this.ranButUnreported.length > 0) {
       parts.push(`ran but unreported: ${[...new Set(this.ranButUnreported.map((e) => e.tool))].join(', ')}`);
@@ -130,6 +182,10 @@ export class Receipt {
       unmatched: [...this.unmatched],
       suspected: [...this.suspected],
       ranButUnreported: this.ranButUnreported.map(jsonSafeEntry),
+      claimedWithoutTool: [...this.claimedWithoutTool],
+      deniedButRan: this.deniedButRan.map((c) => (c.contradictedBy === undefined ? c : { ...c, contradictedBy: jsonSafeEntry(c.contradictedBy) })),
+      strict: this.strict,
+      llmBlocks: this.llmBlocks,
     };
   }
 }

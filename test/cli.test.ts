@@ -57,7 +57,7 @@ describe('claimcheck check', () => {
     expect(status).toBe(1);
     const lines = c.out.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.id)).toEqual(['honest', 'fabricated']);
-    expect(Object.keys(lines[1] ?? {})).toEqual(['id', 'verdict', 'ok', 'summary', 'confirmed', 'claimedButNeverRan', 'unmatched', 'suspected', 'ranButUnreported']);
+    expect(Object.keys(lines[1] ?? {})).toEqual(['id', 'verdict', 'ok', 'summary', 'confirmed', 'claimedButNeverRan', 'unmatched', 'suspected', 'ranButUnreported', 'claimedWithoutTool', 'deniedButRan', 'strict', 'llmBlocks']);
     expect(lines[1]).toMatchObject({ verdict: 'fabricated', ok: false, claimedButNeverRan: [{ tool: 'send_email', reason: 'tool_failed', source: 'rules' }] });
     expect(lines[0]).toMatchObject({ verdict: 'clean', ok: true });
   });
@@ -246,7 +246,7 @@ describe('claimcheck eval', () => {
     const cases = mkdtempSync(join(tmpdir(), 'claimcheck-eval-'));
     writeFileSync(join(cases, 'bad.json'), JSON.stringify({ id: 'x', kind: 'claims', messages: [] }));
     const c = capture();
-    expect(runEvalCommand([cases], {}, c.sinks)).toBe(2);
+    expect(await runEvalCommand([cases], {}, c.sinks)).toBe(2);
     expect(c.err[0]).toContain('(the case format: docs/case-format.md in the claimcheck package)');
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] };
     expect(pkg.files).toContain('docs');

@@ -13,6 +13,8 @@ describe('package surface', () => {
         'extractClaims', 'normalizeTools', 'readAnthropic', 'readConversation', 'readOpenAIChat', 'readOpenAIResponses',
         'readTranscript', 'resultFailure', 'turnReceiptToJSON', 'validateInput', 'validateToolCall',
         'validationFailureCategories',
+        // findings and the LLM second opinion
+        'LLM_TIMEOUT_MS', 'checkAsync', 'checkTurnsAsync', 'createLlmExtractor', 'ruleExtractor',
         // action layer
         'FLAG', 'HALT', 'PASS', 'action', 'createMemorySink', 'guard', 'idField', 'isAction', 'renderTurn',
       ].sort(),

@@ -65,6 +65,10 @@ export function judgeTurn(reply: string, turn: readonly TurnCall[], options: Jud
     unmatched: [...receipt.unmatched],
     suspected: [...receipt.suspected],
     ranButUnreported: [...receipt.ranButUnreported],
+    claimedWithoutTool: [...receipt.claimedWithoutTool],
+    deniedButRan: [...receipt.deniedButRan],
+    strict: receipt.strict,
+    llmBlocks: receipt.llmBlocks,
   });
 }
 

@@ -14,6 +14,7 @@ import { claimSpecifics } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
 import { readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
+import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { structured, type ArgsDigest } from './args-digest.js';
 import { leaves } from './_values.js';
 import { SETTING_KEY_WORDS } from './lexicon.js';
@@ -34,6 +35,10 @@ export interface JudgeInput {
   ignoreTools?: ReadonlySet<string>;
   /** Run the argument check. Default `true`. */
   checkArgs?: boolean;
+  /** The tool list was given (not inferred from the calls that ran): `claimedWithoutTool` is read only then. Default `false`. */
+  toolsGiven?: boolean;
+  /** `claimedWithoutTool` and `deniedButRan` make the verdict `fabricated`. Default `false`. */
+  strict?: boolean;
 }
 
 /** Judge one reply into a {@link Receipt}. */
@@ -54,10 +59,11 @@ export function judgeReply(input: JudgeInput): Receipt {
   // claim: a long sentence of many claims would be read once per claim (quadratic). Keyed by the strings
   // themselves, which the claims of one sentence share (a string keeps its hash).
   const unmatchedVerbs = new Map<string, Set<string>>();
+  const readings: UnmatchedReading[] = [];
   const unmatchedOnce = (x: ExtractedClaim, claim: Claim): void => {
     let verbs = unmatchedVerbs.get(x.text);
     if (verbs === undefined) unmatchedVerbs.set(x.text, (verbs = new Set()));
-    pushOnce(unmatched, verbs, x.verb, claim);
+    if (pushOnce(unmatched, verbs, x.verb, claim)) readings.push({ claim, extracted: x });
   };
   const objectsOf = perString(objectNouns);
   const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(canonicalNoun))), specifics: perString(claimSpecifics) };
@@ -137,7 +143,8 @@ export function judgeReply(input: JudgeInput): Receipt {
   const ranButUnreported = input.stretch.filter(
     (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
-  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported });
+  const findings = replyFindings({ reply: input.reply, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
+  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, ...findings, strict: input.strict === true });
 }
 
 /**
@@ -298,8 +305,9 @@ function perString<T>(read: (text: string) => T): (text: string) => T {
   };
 }
 
-function pushOnce(list: Claim[], seen: Set<string>, key: string, claim: Claim): void {
-  if (seen.has(key)) return;
+function pushOnce(list: Claim[], seen: Set<string>, key: string, claim: Claim): boolean {
+  if (seen.has(key)) return false;
   seen.add(key);
   list.push(claim);
+  return true;
 }

@@ -94,11 +94,15 @@ export interface Totals {
   unreportedTools: Map<string, number>;
   /** Claims no listed tool fits. */
   unmatched: number;
+  /** `claimedWithoutTool` findings over the receipts counted. */
+  withoutTool: number;
+  /** `deniedButRan` findings over the receipts counted. */
+  deniedButRan: number;
 }
 
 /** Totals at zero. */
 export function emptyTotals(): Totals {
-  return { conversations: 0, turns: 0, fabricated: 0, unreported: 0, clean: 0, errors: 0, empty: 0, flagged: 0, byReason: new Map(), flaggedTools: new Map(), unreportedTools: new Map(), unmatched: 0 };
+  return { conversations: 0, turns: 0, fabricated: 0, unreported: 0, clean: 0, errors: 0, empty: 0, flagged: 0, byReason: new Map(), flaggedTools: new Map(), unreportedTools: new Map(), unmatched: 0, withoutTool: 0, deniedButRan: 0 };
 }
 
 /** Adds one conversation to the totals. */
@@ -114,6 +118,8 @@ export function addOutcome(totals: Totals, o: Outcome): void {
   for (const r of judgedReceipts(o)) {
     totals.flagged += r.claimedButNeverRan.length;
     totals.unmatched += r.unmatched.length;
+    totals.withoutTool += r.claimedWithoutTool.length;
+    totals.deniedButRan += r.deniedButRan.length;
     for (const c of r.claimedButNeverRan) {
       bump(totals.byReason, c.reason ?? 'flagged');
       bump(totals.flaggedTools, c.tool ?? '?');

@@ -122,6 +122,12 @@ function githubReporter({ out }: ReporterOptions): Reporter {
         const where = turn === null ? '' : ` (turn ${turn})`;
         out(annotation('error', o, `claimcheck: ${claim.tool ?? '?'} ${claim.reason ?? 'flagged'}`, `${o.id}${where}: "${claim.text}" claims ${claim.tool ?? 'an action'}, but it ${reasonText(claim.reason)}.`));
       }
+      // Informational findings are warnings; under --strict they are errors (they make the verdict fabricated).
+      for (const r of judgedReceipts(o)) {
+        const level = r.strict ? 'error' : 'warning';
+        for (const c of r.claimedWithoutTool) out(annotation(level, o, 'claimcheck: claimed without a tool', `${o.id}: "${c.text}" claims an action (${c.verb}) that no listed tool can perform.`));
+        for (const c of r.deniedButRan) out(annotation(level, o, `claimcheck: ${c.tool ?? '?'} denied but ran`, `${o.id}: "${c.text}" says it was not done, but a ${c.tool ?? '?'} call succeeded: a retry would repeat it.`));
+      }
     },
     end(t) {
       const parts = [`${t.conversations} conversations`, `${t.fabricated} fabricated`, `${t.unreported} unreported`, `${t.clean} clean`];
@@ -191,5 +197,9 @@ function junitReporter({ out }: ReporterOptions): Reporter {
 }
 
 function findingLines(r: Receipt): string[] {
-  return r.claimedButNeverRan.map((c) => `${c.tool ?? '?'} ${c.reason ?? 'flagged'}: "${c.text}"`);
+  return [
+    ...r.claimedButNeverRan.map((c) => `${c.tool ?? '?'} ${c.reason ?? 'flagged'}: "${c.text}"`),
+    ...(r.strict ? r.claimedWithoutTool.map((c) => `claimed without a tool (${c.verb}): "${c.text}"`) : []),
+    ...(r.strict ? r.deniedButRan.map((c) => `${c.tool ?? '?'} denied but ran: "${c.text}"`) : []),
+  ];
 }

@@ -20,6 +20,9 @@ import { createReporter, REPORTERS, type ReporterName } from './_check-reporters
 import { readInputs } from './read-inputs.js';
 import { describeError, readToolsFile, unpack } from './_check-input.js';
 import { startFileProgress } from './_progress.js';
+import { loadExtractor } from './_load-extractor.js';
+import { checkTurnsAsync } from '../check-async.js';
+import type { Extractor } from '../claims/extractor.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
@@ -40,6 +43,13 @@ export interface CheckCommandOptions {
   output?: string | undefined;
   /** Where a progress bar over the input files' bytes goes (only for 1 MiB or more); none when undefined (the default). */
   progress?: NodeJS.WritableStream | undefined;
+  /**
+   * `--strict`: a claim no listed tool can perform (`claimedWithoutTool`) or a denial of an action whose
+   * tool succeeded (`deniedButRan`) makes the verdict `fabricated` and the exit status 1. Default `false`.
+   */
+  strict?: boolean | undefined;
+  /** `--llm`: a module exporting an extractor (`createLlmExtractor(...)`) as default or `extractor`, for a second opinion. */
+  llm?: string | undefined;
   /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
   stdinIsTTY?: boolean | undefined;
 }
@@ -107,6 +117,15 @@ interface ResolvedOptions extends Omit<CheckCommandOptions, 'only'> {
 
 async function checkAll(files: readonly string[], options: ResolvedOptions, sinks: Sinks): Promise<number> {
   const { format, cliTools, only } = options;
+  let extractor: Extractor | undefined;
+  if (options.llm !== undefined) {
+    const loaded = await loadExtractor(options.llm);
+    if (typeof loaded === 'string') {
+      sinks.err(`claimcheck check: ${loaded}`);
+      return 2;
+    }
+    extractor = loaded;
+  }
   let warnedNoTools = false;
   const ignoreTools = (typeof options.ignoreTools === 'string' ? options.ignoreTools.split(',') : (options.ignoreTools ?? [])).map((t) => t.trim()).filter((t) => t !== '');
   const totals = emptyTotals();
@@ -132,12 +151,12 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
       try {
         unpacked = unpack(record.value, record.id);
         const { messages, tools, recordFormat } = unpacked;
-        const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools };
+        const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
         if (checkOptions.tools === undefined && !warnedNoTools) {
           warnedNoTools = true;
           err(`claimcheck check: ${record.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);
         }
-        const turns = checkTurns(messages, checkOptions);
+        const turns = extractor === undefined ? checkTurns(messages, checkOptions) : await checkTurnsAsync(messages, { ...checkOptions, extractor });
         const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
         const verdict = withTurns ? worstVerdict(turns.map((t) => t.receipt.verdict)) : final.verdict;
         if (turns.length === 0 && !quiet) err(`claimcheck check: ${record.id} has no assistant reply with text: nothing was generated, so nothing was checked.`);

@@ -1,16 +1,20 @@
 /**
- * `claimcheck eval DIR... [--json] [--no-misses]`: scores every labelled case (format:
+ * `claimcheck eval DIR... [--json] [--no-misses] [--llm MODULE]`: scores every labelled case (format:
  * docs/case-format.md) and prints the metrics and the misses. Exit status 0, or 2 when a case cannot be loaded or
  * no case is found.
  */
 import { ClaimcheckError } from '../errors.js';
 import { formatEval } from '../eval/format-eval.js';
-import { loadCases } from '../eval/load-cases.js';
+import { loadCases, type ClaimsCase } from '../eval/load-cases.js';
+import { checkTurnsAsync } from '../check-async.js';
+import type { TurnReceipt } from '../check.js';
+import type { MessageFormat } from '../conversation.js';
+import { loadExtractor } from './_load-extractor.js';
 import { runEval } from '../eval/run-eval.js';
 import type { Sinks } from './check-command.js';
 
 /** Run the command; resolves to the exit status. */
-export function runEvalCommand(dirs: readonly string[], options: { json?: boolean; misses?: boolean }, sinks: Sinks): number {
+export async function runEvalCommand(dirs: readonly string[], options: { json?: boolean; misses?: boolean; llm?: string }, sinks: Sinks): Promise<number> {
   let cases;
   try {
     cases = loadCases(dirs);
@@ -22,7 +26,26 @@ export function runEvalCommand(dirs: readonly string[], options: { json?: boolea
     sinks.err(`claimcheck eval: no labelled cases (*.json) in ${dirs.join(', ')}.`);
     return 2;
   }
-  const report = runEval(cases);
+  let turnsOf: ((kase: ClaimsCase) => readonly TurnReceipt[] | undefined) | undefined;
+  if (options.llm !== undefined) {
+    const extractor = await loadExtractor(options.llm);
+    if (typeof extractor === 'string') {
+      sinks.err(`claimcheck eval: ${extractor}`);
+      return 2;
+    }
+    // Each case's receipts with the model's second opinion; a case the checker cannot read is scored as a miss by runEval.
+    const computed = new Map<ClaimsCase, readonly TurnReceipt[]>();
+    for (const kase of cases) {
+      if (kase.kind !== 'claims') continue;
+      try {
+        computed.set(kase, await checkTurnsAsync(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools, extractor }));
+      } catch {
+        // left to runEval, which reports why
+      }
+    }
+    turnsOf = (kase) => computed.get(kase);
+  }
+  const report = runEval(cases, turnsOf === undefined ? {} : { turnsOf });
   sinks.out(options.json === true ? JSON.stringify(report) : formatEval(report, { misses: options.misses !== false }));
   return 0;
 }

@@ -27,7 +27,7 @@ export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | 
   if (o.turns.length === 0) lines.push(pc.yellow('  no assistant reply with text: nothing was generated to check'));
   if (o.withTurns) {
     for (const t of o.turns) {
-      if (t.receipt.verdict === 'clean' && t.receipt.unmatched.length === 0) continue;
+      if (t.receipt.verdict === 'clean' && t.receipt.unmatched.length === 0 && t.receipt.claimedWithoutTool.length === 0 && t.receipt.deniedButRan.length === 0) continue;
       if (only !== null && ![...kindsOf([t.receipt], t.receipt.verdict)].some((k) => only.has(k))) continue;
       lines.push(`  turn ${t.turn} (message ${t.messageIndex}): ${VERDICT_STYLE[t.receipt.verdict](t.receipt.verdict)}`);
       lines.push(...receiptLines(t.receipt, '    '));
@@ -45,6 +45,15 @@ function receiptLines(r: Receipt, indent: string): string[] {
   if (confirmed.length > 0) out.push(`${indent}${pc.green('✓')} confirmed: ${confirmed.join(', ')}`);
   const unreported = [...new Set(r.ranButUnreported.map((e) => e.tool))];
   if (unreported.length > 0) out.push(`${indent}${pc.yellow('•')} ran but unreported: ${unreported.join(', ')}`);
+  if (r.claimedWithoutTool.length > 0) {
+    out.push(`${indent}${(r.strict ? pc.red : pc.magenta)('claimed without a tool')} ${pc.dim('(no listed tool can do this)')}`);
+    for (const c of r.claimedWithoutTool) out.push(`${indent}  ${pc.magenta('!')} ${pc.bold(c.verb)}: ${quote(c.text)}`);
+  }
+  if (r.deniedButRan.length > 0) {
+    out.push(`${indent}${(r.strict ? pc.red : pc.magenta)('denied but ran')} ${pc.dim('(the reply says it was not done; the call succeeded: a retry repeats it)')}`);
+    for (const c of r.deniedButRan) out.push(`${indent}  ${pc.magenta('!')} ${pc.bold(c.tool ?? '?')}${c.contradictedBy?.callId ? pc.dim(` (call ${c.contradictedBy.callId})`) : ''}: ${quote(c.text)}`);
+  }
+  for (const c of r.suspected) out.push(`${indent}${pc.yellow('?')} suspected (model-found) ${pc.bold(c.tool ?? '?')}: ${quote(c.text)}`);
   for (const c of r.unmatched) out.push(`${indent}${pc.dim(`? unmatched (no listed tool fits): ${quote(c.text)}`)}`);
   return out;
 }
@@ -72,6 +81,8 @@ export function formatSummary(t: Totals): string {
   lines.push(`${pc.bold('flagged claims'.padEnd(16))}${t.flagged}${t.flagged > 0 ? pc.dim(`  by reason: ${top(t.byReason, 8)}`) : ''}`);
   if (t.flagged > 0) lines.push(`${pc.bold('flagged tools'.padEnd(16))}${top(t.flaggedTools, 5)}`);
   if (t.unmatched > 0) lines.push(`${pc.bold('unmatched'.padEnd(16))}${t.unmatched} ${pc.dim('claims no listed tool fits (not judged)')}`);
+  if (t.withoutTool > 0) lines.push(`${pc.bold('without tool'.padEnd(16))}${t.withoutTool} ${pc.dim('claims no listed tool can perform (--strict makes them fabricated)')}`);
+  if (t.deniedButRan > 0) lines.push(`${pc.bold('denied but ran'.padEnd(16))}${t.deniedButRan} ${pc.dim('denials of actions whose tool succeeded (--strict makes them fabricated)')}`);
   if (t.unreportedTools.size > 0) lines.push(`${pc.bold('unreported most'.padEnd(16))}${top(t.unreportedTools, 5)} ${pc.dim('(--ignore-tools a,b to leave tools out)')}`);
   return lines.join('\n');
 }

@@ -67,6 +67,8 @@ program
   .option('--quiet', 'no per-conversation output: the summary, warnings and errors only')
   .option('--reporter <name>', 'text | json | github (workflow annotations) | junit (JUnit XML)', undefined)
   .option('--output <file>', 'write the report to FILE instead of stdout')
+  .option('--strict', 'claims no listed tool can perform, and denials of actions whose tool succeeded, count as fabricated (exit 1)')
+  .option('--llm <module>', 'add the second opinion of the LLM extractor a module exports (default or `extractor`); its own finds are "suspected"')
   .addHelpText('after', '\nExit status: 0 nothing fabricated; 1 something fabricated (wins over unreadable input, which is still reported); 2 usage error or unreadable input.')
   .action(async (files: string[], opts: CheckCommandOptions) => {
     const loaded = await config('check');
@@ -109,8 +111,9 @@ program
   .argument('<dirs...>', 'directories of labelled case files')
   .option('--json', 'the report as one JSON object')
   .option('--no-misses', 'print the metrics only')
-  .action((dirs: string[], opts: { json?: boolean; misses?: boolean }) => {
-    status = runEvalCommand(dirs, opts, sinks);
+  .option('--llm <module>', 'add the second opinion of the LLM extractor a module exports (default or `extractor`): measure your model')
+  .action(async (dirs: string[], opts: { json?: boolean; misses?: boolean; llm?: string }) => {
+    status = await runEvalCommand(dirs, opts, sinks);
   });
 
 // The ledger commands load the store (and better-sqlite3) only when they run.

@@ -74,6 +74,7 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
   lines.push(
     '',
     `${pc.bold('Claim verdicts'.padEnd(18))}${pc.red(`fabricated ${v.fabricated}`)} · ${pc.yellow(`unreported ${v.unreported}`)} · ${pc.green(`clean ${v.clean}`)}`,
+    `${pc.bold('Claim findings'.padEnd(18))}without a tool ${s.findings.claimedWithoutTool} · denied but ran ${s.findings.deniedButRan}`,
     // Counted in tools, not calls: "intercepted" above counts calls.
     `${pc.bold('Tools'.padEnd(18))}${plural(s.registry.registered, 'tool')} registered · ${s.registry.fired} called · ${s.registry.intercepted} with a call intercepted`,
   );

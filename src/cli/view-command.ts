@@ -161,5 +161,7 @@ function receiptLines(r: ReceiptRow): string[] {
   for (const c of r.receipt.claimedButNeverRan ?? []) {
     lines.push(`    ${pc.red('✗')} ${pc.bold(c.tool ?? '?')} ${pc.red(c.reason ?? 'flagged')}: ${pc.italic(`"${clip(c.text, 160)}"`)}`);
   }
+  for (const c of r.receipt.claimedWithoutTool ?? []) lines.push(`    ${pc.magenta('!')} claimed without a tool (${c.verb}): ${pc.italic(`"${clip(c.text, 160)}"`)}`);
+  for (const c of r.receipt.deniedButRan ?? []) lines.push(`    ${pc.magenta('!')} ${pc.bold(c.tool ?? '?')} denied but ran: ${pc.italic(`"${clip(c.text, 160)}"`)}`);
   return lines;
 }

@@ -1,7 +1,7 @@
 /**
  * Text form of an {@link EvalReport}, as `claimcheck eval` prints it.
  */
-import type { EvalReport, Rate } from './run-eval.js';
+import type { EvalReport, FindingScore, Rate } from './run-eval.js';
 
 const pct = (r: Rate): string => (r.total === 0 ? 'n/a    (0/0)' : `${r.value.toFixed(3)}  (${r.hits}/${r.total})`);
 
@@ -18,9 +18,17 @@ export function formatEval(report: EvalReport, options: { misses?: boolean } = {
     `verdict accuracy       ${pct(report.verdictAccuracy)}`,
     `per-turn accuracy      ${pct(report.perTurnAccuracy)}`,
     `validation accuracy    ${pct(report.validationAccuracy)}`,
+    finding('claimed without tool', report.claimedWithoutTool),
+    finding('denied but ran', report.deniedButRan),
   ];
   if (options.misses !== false && report.misses.length > 0) {
     lines.push('', `misses (${report.misses.length}):`, ...report.misses.map((m) => `  ${m}`));
   }
   return lines.join('\n');
+}
+
+/** One line per finding list: how many were found, and precision / recall over the cases that label it. */
+function finding(name: string, f: FindingScore): string {
+  const scored = f.labelledCases === 0 ? 'no case labels it' : `precision ${pct(f.precision)}, recall ${pct(f.recall)} over ${f.labelledCases} labelled case${f.labelledCases === 1 ? '' : 's'}`;
+  return `${name.padEnd(23)}${f.found} found; ${scored}`;
 }

@@ -13,6 +13,13 @@ export interface ClaimsExpectation {
   flagged: Array<{ tool: string; reason: string }>;
   confirmed: string[];
   unreported: string[];
+  /**
+   * `claimed_without_tool`: lemmas of the claimed verbs that no listed tool can perform (`"email"`).
+   * Absent: the case does not label this finding (it is then counted, not scored).
+   */
+  claimedWithoutTool?: string[];
+  /** `denied_but_ran`: tools whose success the reply denies. Absent: not labelled. */
+  deniedButRan?: string[];
 }
 
 export interface ClaimsCase {
@@ -75,6 +82,10 @@ function parseCase(file: string, text: string): LabelledCase {
   }
   if (c.kind !== 'claims') throw bad(`unknown kind ${JSON.stringify(c.kind)}`);
   if (!Array.isArray(c.messages)) throw bad('"messages" is not an array');
+  const strings = (list: unknown[], field: string): string[] => {
+    if (list.some((x) => typeof x !== 'string')) throw bad(`"expect.${field}" holds something that is not a string`);
+    return list as string[];
+  };
   const perTurn = Array.isArray(c.per_turn) ? (c.per_turn as ClaimsCase['perTurn']) : [];
   return {
     kind: 'claims',
@@ -88,6 +99,8 @@ function parseCase(file: string, text: string): LabelledCase {
       flagged: (expect.flagged as ClaimsExpectation['flagged'] | undefined) ?? [],
       confirmed: (expect.confirmed as string[] | undefined) ?? [],
       unreported: (expect.unreported as string[] | undefined) ?? [],
+      ...(Array.isArray(expect.claimed_without_tool) ? { claimedWithoutTool: strings(expect.claimed_without_tool, 'claimed_without_tool') } : {}),
+      ...(Array.isArray(expect.denied_but_ran) ? { deniedButRan: strings(expect.denied_but_ran, 'denied_but_ran') } : {}),
     },
     perTurn,
   };

@@ -3,7 +3,7 @@
  * recall, flag reason accuracy, false alarms on honest replies, verdict and per-turn accuracy, and
  * validation accuracy, with every miss listed.
  */
-import { checkTurns } from '../check.js';
+import { checkTurns, type TurnReceipt } from '../check.js';
 import { ClaimcheckError } from '../errors.js';
 import type { MessageFormat } from '../conversation.js';
 import { validateInput } from '../validate/validate-input.js';
@@ -34,17 +34,41 @@ export interface EvalReport {
   /** Every labelled turn: `per_turn` entries, else the final turn. */
   perTurnAccuracy: Rate;
   validationAccuracy: Rate;
+  /** `claimedWithoutTool` findings (informational; they never change the verdicts scored above). */
+  claimedWithoutTool: FindingScore;
+  /** `deniedButRan` findings (informational, as above). */
+  deniedButRan: FindingScore;
   misses: string[];
+}
+
+/**
+ * How one finding list scored: `found` counts the findings over every case; precision and recall are over
+ * the cases whose label has the list (`expect.claimed_without_tool`, `expect.denied_but_ran`), matched by
+ * verb lemma or tool name.
+ */
+export interface FindingScore {
+  found: number;
+  labelledCases: number;
+  precision: Rate;
+  recall: Rate;
 }
 
 const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total });
 
+/** Options of {@link runEval}. */
+export interface RunEvalOptions {
+  /** Receipts already computed for a case (e.g. by `checkTurnsAsync` with an LLM extractor); default: `checkTurns`. */
+  turnsOf?: (kase: ClaimsCase) => readonly TurnReceipt[] | undefined;
+}
+
 /** Score the cases. Never throws for a case the checker cannot read: that case counts as a miss. */
-export function runEval(cases: readonly LabelledCase[]): EvalReport {
+export function runEval(cases: readonly LabelledCase[], options: RunEvalOptions = {}): EvalReport {
   const c = { tp: 0, fp: 0, fn: 0, ftp: 0, ffp: 0, ffn: 0, reason: 0, alarms: 0, honest: 0, verdict: 0, turns: 0, turnHits: 0, val: 0, valHits: 0 };
   const misses: string[] = [];
+  const withoutTool = newTally();
+  const denied = newTally();
   const claims = cases.filter((x): x is ClaimsCase => x.kind === 'claims');
-  for (const kase of claims) scoreClaims(kase, c, misses);
+  for (const kase of claims) scoreClaims(kase, c, misses, { withoutTool, denied }, options.turnsOf?.(kase));
   for (const kase of cases.filter((x): x is ValidationCase => x.kind === 'validation')) {
     c.val++;
     const miss = scoreValidation(kase);
@@ -63,24 +87,60 @@ export function runEval(cases: readonly LabelledCase[]): EvalReport {
     verdictAccuracy: rate(c.verdict, claims.length),
     perTurnAccuracy: rate(c.turnHits, c.turns),
     validationAccuracy: rate(c.valHits, c.val),
+    claimedWithoutTool: score(withoutTool),
+    deniedButRan: score(denied),
     misses,
   };
 }
 
 type Counts = Record<'tp' | 'fp' | 'fn' | 'ftp' | 'ffp' | 'ffn' | 'reason' | 'alarms' | 'honest' | 'verdict' | 'turns' | 'turnHits', number>;
 
-function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[]): void {
+interface Tally {
+  found: number;
+  cases: number;
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+const newTally = (): Tally => ({ found: 0, cases: 0, tp: 0, fp: 0, fn: 0 });
+const score = (t: Tally): FindingScore => ({ found: t.found, labelledCases: t.cases, precision: rate(t.tp, t.tp + t.fp), recall: rate(t.tp, t.tp + t.fn) });
+
+/** Tally one finding list of the final receipt against its label (when the case has one). */
+function tallyFinding(t: Tally, got: readonly string[], want: readonly string[] | undefined, name: string, notes: string[]): void {
+  t.found += got.length;
+  if (want === undefined) return;
+  t.cases++;
+  const wanted = new Set(want);
+  const gotSet = new Set(got);
+  for (const g of gotSet) {
+    if (wanted.has(g)) t.tp++;
+    else {
+      t.fp++;
+      notes.push(`extra ${name} ${g}`);
+    }
+  }
+  for (const w of wanted) {
+    if (gotSet.has(w)) continue;
+    t.fn++;
+    notes.push(`missed ${name} ${w}`);
+  }
+}
+
+function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally }, given?: readonly TurnReceipt[]): void {
   const honest = kase.expect.verdict !== 'fabricated';
   if (honest) c.honest++;
   let turns;
   try {
-    turns = checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools });
+    turns = given ?? checkTurns(kase.messages, { format: kase.format as MessageFormat, tools: kase.tools });
   } catch (error) {
     const why = ClaimcheckError.isInstance(error) ? `${error.code}: ${error.message}` : String(error);
     misses.push(`${kase.id}: unreadable (${why})`);
     c.fn += kase.expect.flagged.length + kase.expect.confirmed.length;
     c.ffn += kase.expect.flagged.length;
     c.turns += Math.max(1, kase.perTurn.length);
+    if (kase.expect.claimedWithoutTool !== undefined) tallyFinding(findings.withoutTool, [], kase.expect.claimedWithoutTool, 'claimedWithoutTool', []);
+    if (kase.expect.deniedButRan !== undefined) tallyFinding(findings.denied, [], kase.expect.deniedButRan, 'deniedButRan', []);
     return;
   }
   const last = turns[turns.length - 1]?.receipt;
@@ -125,6 +185,8 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[]): void {
   const wantUnreported = new Set(kase.expect.unreported);
   const unreportedDiff = [...gotUnreported].filter((t) => !wantUnreported.has(t)).concat([...wantUnreported].filter((t) => !gotUnreported.has(t)));
   if (unreportedDiff.length > 0) notes.push(`unreported got [${[...gotUnreported].join(', ')}] want [${[...wantUnreported].join(', ')}]`);
+  tallyFinding(findings.withoutTool, (last?.claimedWithoutTool ?? []).map((x) => x.verb), kase.expect.claimedWithoutTool, 'claimedWithoutTool', notes);
+  tallyFinding(findings.denied, (last?.deniedButRan ?? []).map((x) => x.tool ?? '?'), kase.expect.deniedButRan, 'deniedButRan', notes);
   const verdict = last?.verdict ?? 'clean';
   if (verdict === kase.expect.verdict) c.verdict++;
   else notes.push(`verdict ${verdict}, label ${kase.expect.verdict}`);

@@ -16,3 +16,4 @@ export { multiwordVerbCount, particlesOf } from './particles.js';
 export { pastForms, regularPast } from './past-forms.js';
 export { lexiconTable } from './_table.js';
 export type { LexiconTable } from './_table.js';
+export { CONTENT_LEXFILES, lexfileShare } from './verb-lexfiles.js';

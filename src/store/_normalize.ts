@@ -117,6 +117,8 @@ export function receiptParams(r: ReceiptInput, runId: string, o: NormalizeOption
     unmatched: claims(json.unmatched),
     suspected: claims(json.suspected),
     ranButUnreported: unreported,
+    ...(json.claimedWithoutTool === undefined ? {} : { claimedWithoutTool: claims(json.claimedWithoutTool) }),
+    ...(json.deniedButRan === undefined ? {} : { deniedButRan: claims(json.deniedButRan)?.map((c) => (o.capture || c.contradictedBy === undefined ? c : { ...c, contradictedBy: { ...c.contradictedBy, args: null, result: null } })) }),
   };
   const callIds = r.callIds ?? [];
   if (!Array.isArray(callIds) || callIds.some((c) => typeof c !== 'string')) throw bad(where, 'callIds', 'an array of strings', r.callIds);

@@ -225,10 +225,13 @@ export class PgStore implements Store {
       const ops = await q('SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations WHERE at >= $1 GROUP BY tool, state, status, ran, repaired');
       const interceptions = await q('SELECT category, tool, count(*) AS n FROM interceptions WHERE at >= $1 GROUP BY category, tool');
       const verdictRows = await q('SELECT verdict, count(*) AS n FROM receipts WHERE at >= $1 GROUP BY verdict');
+      // Only bodies that hold a non-empty list are parsed.
+      const findingsRow = (await q(`SELECT coalesce(sum(CASE WHEN body LIKE '%"claimedWithoutTool":[{%' THEN jsonb_array_length(body::jsonb -> 'claimedWithoutTool') END), 0) AS without_tool,
+        coalesce(sum(CASE WHEN body LIKE '%"deniedButRan":[{%' THEN jsonb_array_length(body::jsonb -> 'deniedButRan') END), 0) AS denied FROM receipts WHERE at >= $1`))[0];
       const registered = Number((await q('SELECT count(*) AS n FROM tools WHERE last_registered >= $1'))[0]?.['n'] ?? 0);
       const dropped = this.schemaVersion >= 2 ? ((await q('SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= $1'))[0] ?? { n: 0, last: null }) : { n: 0, last: null };
       const marks = this.schemaVersion >= 3 ? (await q('SELECT * FROM review_marks WHERE at >= $1 ORDER BY seq')).map(toMark) : [];
-      return aggregateStats({ ops, interceptions, verdictRows, registered, dropped, reported: since, top, reviews: countReviews(latestMarks(marks)) });
+      return aggregateStats({ ops, interceptions, verdictRows, ...(findingsRow === undefined ? {} : { findingsRow }), registered, dropped, reported: since, top, reviews: countReviews(latestMarks(marks)) });
     });
   }
 

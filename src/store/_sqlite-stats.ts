@@ -15,6 +15,10 @@ const OPERATIONS = `SELECT tool, state, status, ran, repaired, count(*) AS n FRO
   WHERE at >= ? GROUP BY tool, state, status, ran, repaired`;
 const INTERCEPTIONS = 'SELECT category, tool, count(*) AS n FROM interceptions WHERE at >= ? GROUP BY category, tool';
 const VERDICTS = 'SELECT verdict, count(*) AS n FROM receipts WHERE at >= ? GROUP BY verdict';
+// Only bodies that hold a non-empty list are parsed (the LIKE filter runs before the JSON functions).
+const FINDINGS = `SELECT coalesce(sum(CASE WHEN body LIKE '%"claimedWithoutTool":[{%' THEN json_array_length(body, '$.claimedWithoutTool') END), 0) AS without_tool,
+  coalesce(sum(CASE WHEN body LIKE '%"deniedButRan":[{%' THEN json_array_length(body, '$.deniedButRan') END), 0) AS denied
+  FROM receipts WHERE at >= ?`;
 const REGISTERED = 'SELECT count(*) AS n FROM tools WHERE last_registered >= ?';
 const DROPPED = 'SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= ?';
 const MARKS = 'SELECT * FROM review_marks WHERE at >= ? ORDER BY seq';
@@ -25,10 +29,11 @@ export function computeStats(db: Database, since: number, reported: number | nul
     const ops = db.prepare(OPERATIONS).all(since) as RawRow[];
     const interceptions = db.prepare(INTERCEPTIONS).all(since) as RawRow[];
     const verdictRows = db.prepare(VERDICTS).all(since) as RawRow[];
+    const findingsRow = db.prepare(FINDINGS).get(since) as RawRow;
     const registered = Number((db.prepare(REGISTERED).get(since) as RawRow)['n']);
     const droppedRow = schemaVersion >= 2 ? (db.prepare(DROPPED).get(since) as RawRow) : { n: 0, last: null };
     const marks = schemaVersion >= 3 ? (db.prepare(MARKS).all(since) as RawRow[]).map(toMark) : [];
 
-    return aggregateStats({ ops, interceptions, verdictRows, registered, dropped: droppedRow, reported, top, reviews: countReviews(latestMarks(marks)) });
+    return aggregateStats({ ops, interceptions, verdictRows, findingsRow, registered, dropped: droppedRow, reported, top, reviews: countReviews(latestMarks(marks)) });
   }).deferred();
 }

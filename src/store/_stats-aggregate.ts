@@ -15,6 +15,8 @@ export interface StatsInput {
   ops: RawRow[];
   interceptions: RawRow[];
   verdictRows: RawRow[];
+  /** `{ without_tool, denied }`: the finding counts summed over the receipt bodies. */
+  findingsRow?: RawRow;
   registered: number;
   /** `{ n, last }`: dropped records since `since`, and the time of the last count. */
   dropped: RawRow;
@@ -25,7 +27,7 @@ export interface StatsInput {
   reviews: ReviewCounts;
 }
 
-export function aggregateStats({ ops, interceptions, verdictRows, registered, dropped: droppedRow, reported, top, reviews }: StatsInput): StoreStats {
+export function aggregateStats({ ops, interceptions, verdictRows, findingsRow, registered, dropped: droppedRow, reported, top, reviews }: StatsInput): StoreStats {
   const states = Object.fromEntries(operationStates.map((s) => [s, 0])) as Record<OperationState, number>;
   const perTool = new Map<string, { calls: number; errors: number }>();
   const fired = new Set<string>();
@@ -92,6 +94,7 @@ export function aggregateStats({ ops, interceptions, verdictRows, registered, dr
     topFailingTools,
     topCategories,
     verdicts,
+    findings: { claimedWithoutTool: Number(findingsRow?.['without_tool'] ?? 0), deniedButRan: Number(findingsRow?.['denied'] ?? 0) },
     registry: { registered, fired: fired.size, intercepted: interceptedTools.size },
     dropped: { records: Number(droppedRow['n']), lastAt: droppedRow['last'] === null ? null : Number(droppedRow['last']) },
     reviews,

@@ -9,6 +9,15 @@ const receipts = {
   clean: new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] }),
   unreported: new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [entry] }),
   fabricated: new Receipt({ confirmed: [], claimedButNeverRan: [claim], unmatched: [], ranButUnreported: [] }),
+  // Clean (the findings are informational), with one finding of each kind: stats sum them from the body.
+  withFindings: new Receipt({
+    confirmed: [],
+    claimedButNeverRan: [],
+    unmatched: [],
+    ranButUnreported: [],
+    claimedWithoutTool: [{ ...claim, verb: 'email', tool: null, candidates: [] }],
+    deniedButRan: [{ ...claim, tool: 'send_email', contradictedBy: { ...entry, tool: 'send_email' } }],
+  }),
 };
 
 /** A small ledger whose numbers are worked out by hand in the assertions below. */
@@ -29,7 +38,7 @@ async function knownStore() {
   store.recordInterception({ tool: 'charge', category: 'unknown_tool', at: 1_700 });
   store.recordInterception({ tool: 'send_email', category: 'format_violation', at: 1_800 });
   store.recordReceipt({ receipt: receipts.clean, at: 1_900 });
-  store.recordReceipt({ receipt: receipts.clean, at: 1_910 });
+  store.recordReceipt({ receipt: receipts.withFindings, at: 1_910 });
   store.recordReceipt({ receipt: receipts.unreported, at: 1_920 });
   store.recordReceipt({ receipt: receipts.fabricated, at: 1_930 });
 
@@ -69,6 +78,7 @@ describe('stats', () => {
         { category: 'unknown_tool', count: 1 },
       ],
       verdicts: { clean: 2, unreported: 1, fabricated: 2 },
+      findings: { claimedWithoutTool: 1, deniedButRan: 1 },
       registry: { registered: 5, fired: 4, intercepted: 4 },
       dropped: { records: 0, lastAt: null },
       reviews: { claims: { right: 0, wrong: 0 }, operations: { right: 0, wrong: 0 }, flagsJudgedRight: null },
@@ -91,6 +101,7 @@ describe('stats', () => {
       topFailingTools: [{ tool: 'search', calls: 2, errors: 1, errorRate: 1 / 2 }],
       topCategories: [{ category: 'missing_required', count: 1 }],
       verdicts: { clean: 0, unreported: 0, fabricated: 1 },
+      findings: { claimedWithoutTool: 0, deniedButRan: 0 },
       registry: { registered: 3, fired: 2, intercepted: 1 },
       dropped: { records: 0, lastAt: null },
       reviews: { claims: { right: 0, wrong: 0 }, operations: { right: 0, wrong: 0 }, flagsJudgedRight: null },

@@ -52,6 +52,12 @@ export interface StoreStats {
   /** Receipts per verdict. */
   verdicts: Record<Verdict, number>;
   /**
+   * Findings over the receipts: claims no listed tool can perform (`claimedWithoutTool`) and denials of
+   * actions whose tool succeeded (`deniedButRan`), summed from the receipt bodies (receipts recorded before
+   * these lists existed count 0).
+   */
+  findings: { claimedWithoutTool: number; deniedButRan: number };
+  /**
    * Distinct tool names: `registered` by runs (started since `since`), `fired` (an operation that ran),
    * `intercepted` (an interception).
    */

@@ -1,0 +1,68 @@
+/**
+ * The checking API with an optional model-based second opinion ({@link createLlmExtractor}): the same
+ * receipts as {@link check} and {@link checkTurns}, to which an {@link Extractor} of kind `llm` adds the
+ * claims only it found (`suspected` when their tool never ran). Without one, or with the rule extractor,
+ * the result is exactly the synchronous one. The synchronous API stays model-free.
+ */
+import { check, checkTurnsWith, type CheckMessagesOptions, type CheckReplyOptions, type TurnContext, type TurnReceipt } from './check.js';
+import type { Ledger, LedgerEntry } from './ledger.js';
+import type { Receipt } from './receipt.js';
+import { normalizeTools } from './tools.js';
+import type { Extractor } from './claims/extractor.js';
+import { withSecondOpinion } from './claims/second-opinion.js';
+import { LedgerIndex } from './claims/ledger-index.js';
+
+/** The extractor that gives the second opinion. */
+export interface AsyncCheckOptions {
+  /**
+   * A model-based extractor (`createLlmExtractor(...)`). Its claims are added as described above; `ok`
+   * changes only when it was created with `llmBlocks: true`. Default none (the rules alone).
+   */
+  extractor?: Extractor;
+  /** Aborts the extractor's pending model calls. */
+  signal?: AbortSignal;
+}
+
+/**
+ * {@link check} with a second opinion.
+ * @throws ClaimcheckError as {@link check}; `llm_failed` only from an extractor created with `onError: 'raise'`.
+ */
+export async function checkAsync(reply: string, ledger: Ledger | readonly LedgerEntry[], options: CheckReplyOptions & AsyncCheckOptions = {}): Promise<Receipt> {
+  const receipt = check(reply, ledger, options);
+  const extractor = options.extractor;
+  if (extractor === undefined || extractor.kind === 'rules') return receipt;
+  const entries = Array.isArray(ledger) ? (ledger as readonly LedgerEntry[]) : (ledger as Ledger).entries;
+  const tools = normalizeTools(options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools);
+  const index = new LedgerIndex(entries);
+  const states = new Map(tools.map((t) => [t.name, index.state(t.name)]));
+  return second(extractor, { reply, ...(options.request === undefined ? {} : { request: options.request }), tools, states }, receipt, options.signal);
+}
+
+/**
+ * {@link checkTurns} with a second opinion: one model call per assistant turn (cached by reply and tools).
+ * @throws ClaimcheckError as {@link checkTurns}; `llm_failed` only from an extractor created with `onError: 'raise'`.
+ */
+export async function checkTurnsAsync(messages: unknown, options: CheckMessagesOptions & AsyncCheckOptions = {}): Promise<TurnReceipt[]> {
+  const contexts: TurnContext[] = [];
+  const turns = checkTurnsWith(messages, options, (c) => contexts.push(c));
+  const extractor = options.extractor;
+  if (extractor === undefined || extractor.kind === 'rules') return turns;
+  const out: TurnReceipt[] = [];
+  for (const [i, t] of turns.entries()) {
+    const context = contexts[i];
+    out.push(context === undefined ? t : { ...t, receipt: await second(extractor, context, t.receipt, options.signal) });
+  }
+  return out;
+}
+
+async function second(extractor: Extractor, context: TurnContext, receipt: Receipt, signal: AbortSignal | undefined): Promise<Receipt> {
+  const claims = await extractor.extract({
+    reply: context.reply,
+    // Names and descriptions only: a call's arguments or results never reach the model.
+    tools: context.tools.map((t) => ({ name: t.name, description: t.description })),
+    ...(context.request === undefined ? {} : { request: context.request }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+  const llmBlocks = (extractor as { llmBlocks?: unknown }).llmBlocks === true;
+  return withSecondOpinion({ receipt, claims, states: context.states, llmBlocks });
+}

@@ -1,0 +1,127 @@
+/**
+ * An opt-in second opinion: a language model reads the reply for action claims the rules cannot (idioms,
+ * "handed the form to the clerk" = submit). It never weakens the deterministic path: its claims are read
+ * defensively (verbatim spans of the reply, listed tools only, the rule guards), and a claim only it found
+ * whose tool never ran is `suspected`, not flagged, unless `llmBlocks` is on. Provider errors, timeouts and
+ * unreadable answers fall back to the rules with one warning.
+ */
+import { createHash } from 'node:crypto';
+import type { LanguageModel } from 'ai';
+import { ClaimcheckError } from '../errors.js';
+import type { Extractor, ExtractorClaim, ExtractorInput } from './extractor.js';
+import { buildPrompt, parseAnswer, type ModelClaim } from './_llm-prompt.js';
+import { guardedClaim } from './_llm-guards.js';
+
+/** Sends a prompt to any model and resolves to its text answer; should stop when `signal` aborts. */
+export type Complete = (prompt: string, signal: AbortSignal) => Promise<string>;
+
+/** Options of {@link createLlmExtractor}: `complete` (any SDK) or `model` (an AI SDK `LanguageModel`). */
+export type LlmExtractorOptions = ({ complete: Complete; model?: never } | { model: LanguageModel; complete?: never }) & {
+  /** Milliseconds one extraction may take before it is abandoned (and the rules alone are used). Default 30,000; at least 1. */
+  timeoutMs?: number;
+  /** `warn` (default): a failure logs one warning (the first per extractor) and the rules alone are used. `raise`: it throws. */
+  onError?: 'warn' | 'raise';
+  /** Where the warning goes. Default `console.warn`. */
+  warn?: (message: string) => void;
+  /** A claim only the model found whose tool never ran (or only failed) makes the verdict `fabricated`. Default `false`. */
+  llmBlocks?: boolean;
+  /** Answers remembered, keyed by a SHA-256 of the reply and the tool list. Default 1,000; 0 turns the cache off. */
+  cacheSize?: number;
+};
+
+/** A model-based {@link Extractor}. */
+export interface LlmExtractor extends Extractor {
+  readonly kind: 'llm';
+  /** From the options: `suspected` claims block. */
+  readonly llmBlocks: boolean;
+  /** How many extractions failed (provider error, timeout, unreadable answer) and fell back to the rules. */
+  readonly failures: number;
+}
+
+/** Default of `timeoutMs`. */
+export const LLM_TIMEOUT_MS = 30_000;
+
+/**
+ * Create the LLM extractor. Its `extract` never throws with `onError: 'warn'`; with `'raise'` it throws
+ * ClaimcheckError `llm_failed` (`data: { reason: 'provider' | 'timeout' | 'unreadable' }`, `cause` the error).
+ * `model` (an AI SDK `LanguageModel`) is accepted by the same function exported from `claimcheck/ai-sdk`; the root
+ * entry takes `complete` only, so that it never loads the AI SDK.
+ * @throws ClaimcheckError `invalid_options` when `complete` is missing (or `model` is given to the root entry's
+ *   function) or `timeoutMs` is not a positive number.
+ */
+export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
+  const timeoutMs = options.timeoutMs ?? LLM_TIMEOUT_MS;
+  if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1)) throw new ClaimcheckError('invalid_options', `createLlmExtractor: timeoutMs must be a number of milliseconds, at least 1; got ${String(timeoutMs)}.`);
+  const complete = completer(options);
+  const warn = options.warn ?? ((m: string) => console.warn(m));
+  const cacheSize = options.cacheSize ?? 1_000;
+  const cache = new Map<string, ModelClaim[]>();
+  let failures = 0;
+
+  const fail = (reason: 'provider' | 'timeout' | 'unreadable', cause: unknown): ExtractorClaim[] => {
+    failures++;
+    const why = reason === 'timeout' ? `no answer within ${timeoutMs} ms` : reason === 'unreadable' ? 'the answer was not the JSON asked for' : `the provider failed (${cause instanceof Error ? cause.message : String(cause)})`;
+    const message = `claimcheck: the LLM extractor fell back to the rules: ${why}.`;
+    if (options.onError === 'raise') throw new ClaimcheckError('llm_failed', message, { cause, data: { reason } });
+    if (failures === 1) warn(`${message} Later failures of this extractor are not logged; its \`failures\` counts them.`);
+    return [];
+  };
+
+  return {
+    kind: 'llm',
+    llmBlocks: options.llmBlocks === true,
+    get failures() {
+      return failures;
+    },
+    async extract(input: ExtractorInput): Promise<ExtractorClaim[]> {
+      const key = createHash('sha256').update(input.reply).update('\u0000').update(JSON.stringify(input.tools.map((t) => [t.name, t.description]))).digest('hex');
+      let answer = cache.get(key);
+      if (answer === undefined) {
+        let text: string;
+        const controller = new AbortController();
+        const abort = (): void => controller.abort();
+        input.signal?.addEventListener('abort', abort, { once: true });
+        let timer: NodeJS.Timeout | undefined;
+        let timedOut = false;
+        try {
+          const timeout = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              timedOut = true;
+              reject(new TimeoutError());
+              controller.abort();
+            }, timeoutMs);
+          });
+          text = await Promise.race([complete(buildPrompt(input.reply, input.tools), controller.signal), timeout]);
+        } catch (error) {
+          return fail(timedOut || error instanceof TimeoutError ? 'timeout' : 'provider', error);
+        } finally {
+          clearTimeout(timer);
+          input.signal?.removeEventListener('abort', abort);
+        }
+        const parsed = typeof text === 'string' ? parseAnswer(text) : null;
+        if (parsed === null) return fail('unreadable', new Error(`answer: ${String(text).slice(0, 200)}`));
+        answer = parsed;
+        if (cacheSize > 0) {
+          if (cache.size >= cacheSize) cache.clear();
+          cache.set(key, answer);
+        }
+      }
+      const names = new Set(input.tools.map((t) => t.name));
+      return answer.flatMap((m) => {
+        const claim = guardedClaim(m, input.reply);
+        return claim === null ? [] : [{ ...claim, tool: m.tool !== null && names.has(m.tool) ? m.tool : null }];
+      });
+    },
+  };
+}
+
+class TimeoutError extends Error {}
+
+function completer(options: LlmExtractorOptions): Complete {
+  if (typeof options.complete === 'function') return options.complete;
+  if (options.model !== undefined && options.model !== null) {
+    // The root entry never loads the AI SDK (not even lazily); its subpath does.
+    throw new ClaimcheckError('invalid_options', "createLlmExtractor: an AI SDK `model` needs the AI SDK entry: import { createLlmExtractor } from 'claimcheck/ai-sdk' (or pass `complete`).");
+  }
+  throw new ClaimcheckError('invalid_options', 'createLlmExtractor: give `complete: (prompt, signal) => Promise<string>` (any SDK), or `model` (an AI SDK LanguageModel) through claimcheck/ai-sdk.');
+}

@@ -1,0 +1,32 @@
+/**
+ * The findings of a reply beyond flagged claims: completed actions no listed tool can perform
+ * (`claimedWithoutTool`) and denials of actions whose tool succeeded (`deniedButRan`).
+ */
+import type { LedgerEntry } from '../ledger.js';
+import type { Claim } from '../receipt.js';
+import { claimedWithoutTool, type UnmatchedReading } from './claimed-without-tool.js';
+import { deniedButRan } from './denied-but-ran.js';
+import type { ToolProfile } from './tool-profile.js';
+
+export type { UnmatchedReading } from './claimed-without-tool.js';
+
+/** Inputs of {@link replyFindings}. */
+export interface FindingsInput {
+  reply: string;
+  /** The reply's unmatched claims with what the extractor read of them. */
+  unmatched: readonly UnmatchedReading[];
+  profiles: readonly ToolProfile[];
+  /** The judged turn's own calls (its stretch, and later calls of the same turn). */
+  calls: readonly LedgerEntry[];
+  /** The tool list was given, not inferred from the calls that ran. */
+  toolsGiven: boolean;
+  checkArgs: boolean;
+}
+
+/** Both finding lists of one reply. */
+export function replyFindings(input: FindingsInput): { claimedWithoutTool: Claim[]; deniedButRan: Claim[] } {
+  return {
+    claimedWithoutTool: input.toolsGiven && input.profiles.length > 0 ? claimedWithoutTool(input.unmatched, input.profiles) : [],
+    deniedButRan: deniedButRan({ reply: input.reply, profiles: input.profiles, calls: input.calls, checkArgs: input.checkArgs }),
+  };
+}
