@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { ClaimcheckError } from '../errors.js';
 import { detectFormat } from '../readers/index.js';
 import { normalizeTools } from '../tools.js';
+import { causeSentence } from '../_sentence.js';
 
 /**
  * The message of an unreadable conversation. When the format was given (not detected) and the
@@ -39,7 +40,7 @@ export async function readToolsFile(path: string): Promise<{ tools: unknown } | 
     text = await readFile(path, 'utf8');
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    return `cannot use --tools ${path}: ${code === 'ENOENT' ? 'no such file' : (cause as Error).message}. ${hint}`;
+    return `cannot use --tools ${path}: ${code === 'ENOENT' ? 'no such file.' : causeSentence(cause)} ${hint}`;
   }
   try {
     value = JSON.parse(text);
@@ -47,7 +48,7 @@ export async function readToolsFile(path: string): Promise<{ tools: unknown } | 
     // JSON Lines of conversations (one record a line) is the likeliest mix-up.
     const firstLine = text.trimStart().split('\n', 1)[0] ?? '';
     if (looksLikeConversation(parsesTo(firstLine))) value = parsesTo(firstLine);
-    else return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
+    else return `cannot use --tools ${path}: ${causeSentence(cause)} ${hint}`;
   }
   if (looksLikeConversation(value)) {
     return `${conversation} Give conversations as the files to check (claimcheck check ${path}); --tools takes a JSON list of tools, e.g. [{"name": "send_email", "description": "Send an email"}].`;
@@ -58,7 +59,7 @@ export async function readToolsFile(path: string): Promise<{ tools: unknown } | 
   try {
     normalizeTools(value);
   } catch (cause) {
-    return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
+    return `cannot use --tools ${path}: ${causeSentence(cause)} ${hint}`;
   }
   return { tools: value };
 }

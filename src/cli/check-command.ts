@@ -20,6 +20,7 @@ import { createReporter, REPORTERS, type ReporterName } from './_check-reporters
 import { readInputs } from './read-inputs.js';
 import { describeError, readToolsFile, unpack } from './_check-input.js';
 import { startFileProgress } from './_progress.js';
+import { causeSentence } from '../_sentence.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
@@ -87,7 +88,7 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
     try {
       fd = openSync(options.output, 'w');
     } catch (cause) {
-      return usage(`cannot write --output ${options.output}: ${(cause as Error).message}.`);
+      return usage(`cannot write --output ${options.output}: ${causeSentence(cause)}`);
     }
   }
   const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${line}\n`);

@@ -13,6 +13,7 @@ import { validateInput, type ValidateInputResult } from '../validate/validate-in
 import { validateToolCall } from '../validate/validate-tool-call.js';
 import type { Sinks } from './check-command.js';
 import { readInputs } from './read-inputs.js';
+import { causeSentence } from '../_sentence.js';
 
 /** Options of the validate command. */
 export interface ValidateCommandOptions {
@@ -40,7 +41,7 @@ export async function runValidate(files: readonly string[], options: ValidateCom
       cliTools = JSON.parse(await readFile(options.tools, 'utf8'));
       normalizeTools(cliTools);
     } catch (cause) {
-      sinks.err(`claimcheck validate: cannot use --tools ${options.tools}: ${(cause as Error).message}. It must be a JSON list of tools with their parameters schemas (OpenAI, Anthropic or MCP shape).`);
+      sinks.err(`claimcheck validate: cannot use --tools ${options.tools}: ${causeSentence(cause)} It must be a JSON list of tools with their parameters schemas (OpenAI, Anthropic or MCP shape).`);
       return 2;
     }
   }
