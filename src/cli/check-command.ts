@@ -29,6 +29,8 @@ export interface CheckCommandOptions {
   turns?: boolean | undefined;
   format?: string | undefined;
   tools?: string | undefined;
+  /** The configuration file `tools` came from, when no `--tools` flag was given (messages name it). */
+  toolsFrom?: string | undefined;
   /** Comma-separated, or a list (from the config file). */
   ignoreTools?: string | readonly string[] | undefined;
   /** Which conversations to print (`--only fabricated,unreported`; see `OUTCOME_KINDS`). Default: all. The summary and exit status count all. */
@@ -79,7 +81,7 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
   }
   let cliTools: unknown;
   if (options.tools !== undefined) {
-    const read = await readToolsFile(options.tools);
+    const read = await readToolsFile(options.tools, options.toolsFrom);
     if (typeof read === 'string') return usage(read);
     cliTools = read.tools;
   }
