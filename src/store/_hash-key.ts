@@ -7,7 +7,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { ClaimcheckError } from '../errors.js';
-import { causeSentence } from '../_sentence.js';
 
 /** Where the key came from. */
 export type HashKeySource = 'env' | 'file' | 'memory';
@@ -45,7 +44,7 @@ export function resolveHashKey(path: string, env: Readonly<Record<string, string
     const readonly = code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
     throw new ClaimcheckError(
       readonly ? 'store_readonly' : 'store_io',
-      `Could not read or create the ledger's hash key ${file}: ${causeSentence(error)} Fix the file's permissions, or set ${HASH_KEY_ENV} to a secret (the same on every process writing this ledger).`,
+      `Could not read or create the ledger's hash key ${file}: ${error instanceof Error ? error.message : String(error)}. Fix the file's permissions, or set ${HASH_KEY_ENV} to a secret (the same on every process writing this ledger).`,
       { cause: error, data: { path, action: 'open', cause: code === '' ? null : code } },
     );
   }
