@@ -123,9 +123,23 @@ describe('the object names the tool', () => {
   ];
 
   it('does not flag a claim against a tool of the same verb whose object is another tool’s', () => {
+    // create_event's verb alone does not make "your account" its object; the registration that ran fits by family.
     const r = check("Sure, I've created your account.", ledger({ tool: 'RegisterUser', args: { username: 'hestler' } }), { tools: accounts });
     expect(flagged(r)).toEqual([]);
-    expect(r.unmatched.map((c) => c.text)).toEqual(["Sure, I've created your account."]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['RegisterUser']);
+    // Nothing ran: a family-only fit is not judged, and never against the tool that undoes the act, though "account" is its object.
+    const none = check("Sure, I've created your account.", ledger(), { tools: accounts });
+    expect(flagged(none)).toEqual([]);
+    expect(none.unmatched.map((c) => c.text)).toEqual(["Sure, I've created your account."]);
+  });
+
+  it('matches by the head noun before the verb: the refund is issue_refund’s, the confirmation an email’s', () => {
+    const shop = [
+      { name: 'send_email', description: 'Send an email to a customer.', parameters: schema('to', 'subject', 'body') },
+      { name: 'issue_refund', description: 'Issue a refund for an order.', parameters: schema('order_id', 'amount') },
+    ];
+    expect(flagged(check('Your refund is on its way.', ledger(), { tools: shop }))).toEqual(['issue_refund:not_called']);
+    expect(flagged(check("I've sent you the refund confirmation.", ledger(), { tools: shop }))).toEqual(['send_email:not_called']);
   });
 
   it('still flags the same verb on the tool’s own object', () => {
@@ -167,5 +181,29 @@ describe('lookups told apart by what ran', () => {
   it('still matches a claim of the tool’s own verb when its description says it only checks', () => {
     const tools = [{ name: 'validate_schema', description: 'Check a schema against the spec and report errors.' }, { name: 'deploy_service', description: 'Deploy a service.' }];
     expect(flagged(check('The schema has been validated.', ledger({ tool: 'deploy_service' }), { tools }))).toEqual(['validate_schema:not_called']);
+  });
+});
+
+describe('phrasal verbs and what a call produced', () => {
+  const schema = { type: 'object', properties: { username: { type: 'string' } } };
+  const tools = [
+    { name: 'RegisterUser', description: 'Register a new user.', parameters: schema },
+    { name: 'UserLogin', description: 'Logs in a user returns a token.', parameters: schema },
+    { name: 'LogoutUser', description: 'Logs user out.', parameters: schema },
+  ];
+
+  it('never matches "logged you into" to a log-out tool', () => {
+    const r = check('I have logged you into the platform.', ledger(), { tools });
+    expect(flagged(r)).toEqual(['UserLogin:not_called']);
+  });
+
+  it('backs a claim by a call that returned what the claimed tool is described to return', () => {
+    const registered = ledger({ tool: 'RegisterUser', args: { username: 'hestler' }, result: '{"session_token":"e149636f-d9ca-0792","user":{"username":"hestler"}}' });
+    const r = check('Done. I have logged you into the platform.', registered, { tools });
+    expect(flagged(r)).toEqual([]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['RegisterUser']);
+    // A result without the product does not.
+    const bare = ledger({ tool: 'RegisterUser', args: { username: 'hestler' }, result: '{"user":{"username":"hestler"}}' });
+    expect(flagged(check('Done. I have logged you into the platform.', bare, { tools }))).toEqual(['UserLogin:not_called']);
   });
 });
