@@ -25,7 +25,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpProxy } from '../mcp/create-mcp-proxy.js';
 import type { Store } from '../store.js';
 import { BoundedLineBuffer, MAX_MESSAGE_BYTES } from '../mcp/_bounded-line-buffer.js';
-import { trackInFlight, type InFlightRequests } from '../mcp/_in-flight-requests.js';
+import { trackInFlight } from '../mcp/_in-flight-requests.js';
 import { locateLedger } from './_open-ledger.js';
 
 const DEFAULT_INIT_TIMEOUT_MS = 30_000;
@@ -168,25 +168,6 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
     say(`the run could not be recorded: ${message(error)}`);
   }
 
-  let inFlight: InFlightRequests | undefined;
-  let draining = false;
-  // The client closed its input: no more requests, but those already read are still answered.
-  const onEnd = () => {
-    if (draining || stopping) return;
-    draining = true;
-    const owed = inFlight?.size ?? 0;
-    if (owed === 0) return stop(0);
-    say(`the client closed its input; answering the ${owed === 1 ? 'request' : `${owed} requests`} in flight before stopping.`);
-    void inFlight?.idle().then(() => stop(0));
-  };
-  const onSignal = () => stop(0);
-  io.stdin.once('end', onEnd);
-  io.stdin.once('close', onEnd);
-  if (io.handleSignals === true) {
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  }
-  proxy.server.onclose = () => stop(0);
   const serverTransport = new sdk.StdioServerTransport(io.stdin, io.stdout);
   // An oversize request is answered with a JSON-RPC error (the SDK would close the transport, ending the proxy).
   boundReads(serverTransport, sdk.deserializeMessage, (big) => {
@@ -197,7 +178,25 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
     }
     return undefined;
   });
-  inFlight = trackInFlight(serverTransport);
+  const inFlight = trackInFlight(serverTransport);
+  let draining = false;
+  // The client closed its input: no more requests, but those already read are still answered.
+  const onEnd = () => {
+    if (draining || stopping) return;
+    draining = true;
+    const owed = inFlight.size;
+    if (owed === 0) return stop(0);
+    say(`the client closed its input; answering the ${owed === 1 ? 'request' : `${owed} requests`} in flight before stopping.`);
+    void inFlight.idle().then(() => stop(0));
+  };
+  const onSignal = () => stop(0);
+  io.stdin.once('end', onEnd);
+  io.stdin.once('close', onEnd);
+  if (io.handleSignals === true) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  proxy.server.onclose = () => stop(0);
   await proxy.server.connect(serverTransport);
   say(`fronting ${name} (${proxy.tools.length} tools)${store === undefined ? '' : `; recording to ${store.path}`}`);
 
