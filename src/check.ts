@@ -11,6 +11,15 @@ import { normalizeTools, type ToolSpec } from './tools.js';
 import { judgeReply } from './claims/judge-reply.js';
 import { profileTool, type ToolProfile } from './claims/tool-profile.js';
 import { LedgerIndex } from './claims/ledger-index.js';
+import { ClaimcheckError } from './errors.js';
+import { assertOptions, describeValue } from './_options.js';
+
+const SHARED_KEYS = ['tools', 'ignoreTools', 'checkArgs', 'strict'] as const;
+const REPLY_KEYS: readonly string[] = [...SHARED_KEYS, 'request'];
+const MESSAGES_KEYS: readonly string[] = [...SHARED_KEYS, 'format'];
+/** Compile-time: every option of {@link CheckOptions} is a known key (a new option must be added above). */
+const SHARED_KEYS_COMPLETE: Exclude<keyof CheckOptions, (typeof SHARED_KEYS)[number]> extends never ? true : never = true;
+void SHARED_KEYS_COMPLETE;
 
 /** Options shared by {@link check}, {@link checkTurns} and {@link checkMessages}. */
 export interface CheckOptions {
@@ -69,12 +78,22 @@ export function turnReceiptToJSON(t: TurnReceipt): TurnReceiptJSON {
  * Time is linear in the length of the reply (and request). Limit: the reply and the request are each at
  * most 8,388,608 characters (UTF-16 code units, `string.length`; 8 MiB of ASCII text).
  * @throws ClaimcheckError `input_too_large` when the reply or `options.request` is longer than the limit
- *   (`data: { length, limit }`); `invalid_tool` when `options.tools` holds something that is not a tool.
+ *   (`data: { length, limit }`); `invalid_tool` when `options.tools` holds something that is not a tool;
+ *   `invalid_input` when `reply` is not a string or `ledger` is neither a `Ledger` nor an array of
+ *   entries (objects with a string `tool`); `invalid_options` for an unknown option key (with the
+ *   closest known one, `data: { option, suggestion }`) or an option of the wrong type.
  */
 export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], options: CheckReplyOptions = {}): Receipt {
+  const where = 'check(reply, ledger, options)';
+  assertOptions(where, options, REPLY_KEYS);
+  assertShared(where, options);
+  if (typeof reply !== 'string') throw new ClaimcheckError('invalid_input', `${where}: reply must be the reply text as a string, got ${describeValue(reply)}.`);
+  if (options.request !== undefined && typeof options.request !== 'string') {
+    throw new ClaimcheckError('invalid_options', `${where}: option request must be the user's latest message as a string, got ${describeValue(options.request)}.`);
+  }
   assertTextLength(reply, 'The reply');
   if (options.request !== undefined) assertTextLength(options.request, 'The request');
-  const entries = Array.isArray(ledger) ? (ledger as readonly LedgerEntry[]) : (ledger as Ledger).entries;
+  const entries = ledgerEntries(where, ledger);
   const tools = options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools;
   return judgeReply({
     reply,
@@ -98,9 +117,17 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
  * Time is linear in the conversation's length. Limit: each user and assistant message's text is at most
  * 8,388,608 characters (UTF-16 code units; 8 MiB of ASCII text).
  * @throws ClaimcheckError `unreadable_messages`, `unknown_format` or `invalid_tool` for input it cannot read;
- *   `input_too_large` for a message text over the limit (`data: { length, limit }`).
+ *   `input_too_large` for a message text over the limit (`data: { length, limit }`); `empty_conversation`
+ *   for a conversation with no messages (`[]` or `{ messages: [] }`: nothing to check, so no verdict);
+ *   `invalid_options` for an unknown option key (with the closest known one) or an option of the wrong type.
  */
 export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
+  assertMessagesCall('checkTurns(messages, options)', messages, options);
+  return checkTurnsWith(messages, options);
+}
+
+/** {@link checkTurns} without the checks of its arguments, for the integrations (an empty list gives no turns). */
+export function judgeTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
   return checkTurnsWith(messages, options);
 }
 
@@ -174,7 +201,13 @@ export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions,
  * @throws ClaimcheckError as {@link checkTurns}.
  */
 export function checkMessages(messages: unknown, options: CheckMessagesOptions = {}): Receipt {
-  const turns = checkTurns(messages, options);
+  assertMessagesCall('checkMessages(messages, options)', messages, options);
+  return finalReceipt(messages, options);
+}
+
+/** {@link checkMessages} without the checks of its arguments, for the integrations (an empty list gives a clean receipt). */
+export function finalReceipt(messages: unknown, options: CheckMessagesOptions = {}): Receipt {
+  const turns = judgeTurns(messages, options);
   const last = turns[turns.length - 1];
   if (last !== undefined) {
     return last.receipt;
@@ -187,6 +220,40 @@ export function checkMessages(messages: unknown, options: CheckMessagesOptions =
   }
   const ignore = new Set(options.ignoreTools ?? []);
   return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)), strict: options.strict === true });
+}
+
+/** The option and argument checks of {@link checkTurns} and {@link checkMessages}. */
+function assertMessagesCall(where: string, messages: unknown, options: unknown): void {
+  assertOptions(where, options, MESSAGES_KEYS);
+  assertShared(where, (options ?? {}) as CheckOptions);
+  const list = Array.isArray(messages) ? messages : (messages as { messages?: unknown } | null)?.messages;
+  if (Array.isArray(list) && list.length === 0) {
+    throw new ClaimcheckError('empty_conversation', `${where}: the conversation holds no messages, so there is nothing to check (no verdict). Give the conversation's messages (user, assistant and tool turns).`);
+  }
+}
+
+/** Types of the options every check function takes. */
+function assertShared(where: string, options: CheckOptions): void {
+  const { ignoreTools, checkArgs } = options;
+  if (ignoreTools !== undefined && (!Array.isArray(ignoreTools) || ignoreTools.some((t) => typeof t !== 'string'))) {
+    throw new ClaimcheckError('invalid_options', `${where}: option ignoreTools must be a list of tool names, e.g. ['think'], got ${describeValue(ignoreTools)}.`);
+  }
+  if (checkArgs !== undefined && typeof checkArgs !== 'boolean') {
+    throw new ClaimcheckError('invalid_options', `${where}: option checkArgs must be true or false, got ${describeValue(checkArgs)}.`);
+  }
+}
+
+/** The entries of a `Ledger` or an array of entries. */
+function ledgerEntries(where: string, ledger: unknown): readonly LedgerEntry[] {
+  const entries = Array.isArray(ledger) ? ledger : (ledger as { entries?: unknown } | null)?.entries;
+  if (!Array.isArray(entries)) {
+    throw new ClaimcheckError('invalid_input', `${where}: ledger must be a Ledger (guard.ledger) or an array of entries such as [{ tool: 'send_email', status: 'ok', args: {…}, result: {…} }], got ${describeValue(ledger)}.`);
+  }
+  const bad = entries.findIndex((e) => typeof e !== 'object' || e === null || typeof (e as { tool?: unknown }).tool !== 'string');
+  if (bad >= 0) {
+    throw new ClaimcheckError('invalid_input', `${where}: ledger[${bad}] must be an entry with the tool's name in "tool" (e.g. { tool: 'send_email', status: 'ok' }), got ${describeValue(entries[bad])}.`, { data: { index: bad } });
+  }
+  return entries as readonly LedgerEntry[];
 }
 
 /** Profiles of tools seen before, keyed by name and description; a tool list is profiled once per process. */

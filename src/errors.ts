@@ -32,6 +32,11 @@ export const ClaimcheckErrorCode = {
    * units; 8 MiB of ASCII). `data`: `{ length, limit }`.
    */
   inputTooLarge: 'input_too_large',
+  /**
+   * `checkMessages` or `checkTurns` got a conversation with no messages (`[]`, `{ messages: [] }`):
+   * there is nothing to check, so no verdict (a clean receipt would claim the agent was checked).
+   */
+  emptyConversation: 'empty_conversation',
   // Raised by a guard result's `raiseOnFailure()`, one code per failure category (`data`: the result's
   // `failure`, `tool` and `callId`). The first eight are the validation categories; the executor was not run.
   /** The arguments text is not valid JSON. */

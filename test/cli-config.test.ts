@@ -92,6 +92,19 @@ describe('precedence through the binary', () => {
     expect(cli(dir, ['check', '--ignore-tools', 'think', sample]).stdout).toMatch(/unreported most +get_reservation_details 15/);
   });
 
+  it('a bad "tools" from the config file is blamed on the file, not on a --tools flag that was not given', () => {
+    const dir = project({ 'claimcheck.config.json': { tools: 'tools.json' } });
+    const config = join(dir, 'claimcheck.config.json');
+    for (const command of ['check', 'validate']) {
+      const run = cli(dir, [command, sample]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`cannot use ${join(dir, 'tools.json')} (the "tools" setting of the configuration file ${config}): no such file.`);
+      expect(run.stderr).not.toContain('--tools');
+    }
+    // With the flag, the flag is named.
+    expect(cli(dir, ['check', '--tools', 'other.json', sample]).stderr).toContain(`cannot use --tools other.json: no such file.`);
+  });
+
   it('diagnostic shows the file, what it sets and which source chose the ledger; an invalid file exits 2 everywhere', () => {
     const dir = project({ 'claimcheck.config.json': { db: 'cfg.sqlite', strict: true } });
     const fromConfig = JSON.parse(cli(dir, ['diagnostic', '--json']).stdout) as { config: Record<string, unknown>; ledger: Record<string, unknown> };

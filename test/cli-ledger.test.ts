@@ -83,8 +83,8 @@ describe('claimcheck view', () => {
     expect(await runView({ db }, c.sinks)).toBe(0);
     const rows = c.text().split('\n').filter((l) => l.startsWith('│ run-'));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/│ run-b +│ [^│]+│ — +│ +1 │ +1 │ 1 reply checked, none fabricated/);
-    expect(rows[1]).toMatch(/│ run-a +│ [^│]+│ support-bot +│ 4 \(1 failed\) │ +1 │ 1 fabricated of 1/);
+    expect(rows[0]).toMatch(/│ run-b +│ [^│]+│ — +│ — +│ +1 │ +1 │ 1 reply checked, none fabricated/);
+    expect(rows[1]).toMatch(/│ run-a +│ [^│]+│ support-bot +│ \{"model":"gpt-4o"\} +│ 4 \(1 failed\) │ +1 │ 1 fabricated of 1/);
     expect(rows[1]).toContain(formatTime(T0));
     expect(c.text()).toContain('2 runs');
     expect(c.err).toEqual([]);
@@ -156,6 +156,25 @@ describe('claimcheck view', () => {
     expect(await runView({ db: path, run: first.slice(0, 4) }, ambiguous.sinks)).toBe(2);
     expect(ambiguous.errText()).toContain(`2 runs start with "${first.slice(0, 4)}" (`);
     expect(ambiguous.errText()).toContain('give more of the id');
+  });
+
+  it('names runs by their meta, says why an action is unknown, and gives no time to a call that did not run', async () => {
+    const path = join(emptyDir(), 'notes.sqlite');
+    const store = await openStore({ path });
+    store.startRun({ id: 'demo-1', agent: 'support-desk', meta: { scenario: 'refund-without-proof', model: 'scripted' } });
+    store.recordOperation({ tool: 'send_email', kind: 'action', state: 'unknown', turn: 1, startedAt: T0, endedAt: T0 + 120 });
+    store.recordOperation({ tool: 'issue_refund', kind: 'action', failure: 'constraint_violation', ran: false, error: 'constraint_violation at /amount', turn: 1, startedAt: T0 + 200, endedAt: T0 + 762 });
+    await store.close();
+    const list = capture();
+    expect(await runView({ db: path }, list.sinks)).toBe(0);
+    expect(list.text()).toMatch(/│ demo-1 +│ [^│]+│ support-desk +│ refund-without-proof +│/);
+    const one = capture();
+    expect(await runView({ db: path, run: 'demo-1' }, one.sinks)).toBe(0);
+    const ops = one.text().split('\n').filter((l) => /^│ \d /.test(l)).map((l) => l.split('│').map((cell) => cell.trim()));
+    expect(ops.map((cells) => [cells[4], cells[5], cells[7], cells[8]])).toEqual([
+      ['send_email', 'unknown', '120 ms', 'no proof: its output carries no id'],
+      ['issue_refund', 'failed', '', 'not run · constraint_violation · constraint_violation at /amount'],
+    ]);
   });
 
   it('an unknown run exits 2 and says how to list runs', async () => {

@@ -2,6 +2,7 @@
 // spawned as a process over stdio, an SDK Client drives the proxy over stdin/stdout, and the calls are
 // read back from a SQLite ledger in a temp folder. The proxy runs in-process (runMcpProxy with piped
 // stdin/stdout); the last test spawns the built CLI (after `npm run build`).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,6 +133,39 @@ describe('claimcheck mcp-proxy', () => {
     await expect.poll(async () => (await ledger(db)).detail?.operations.map((o) => [o.tool, o.state]), { timeout: 10_000 }).toEqual([
       ['send_email', 'failed'],
       ['send_email', 'posted'],
+    ]);
+  });
+});
+
+describe('claimcheck mcp-proxy driven with raw JSON-RPC lines', () => {
+  // A client that writes its requests and closes stdin at once (a pipe from a script): every request
+  // already written is answered before the proxy stops, none is aborted.
+  it.skipIf(!existsSync(builtCli))('answers every request written before stdin closed, the good call after a refused one included', { timeout: 60_000 }, async () => {
+    const db = join(dir, 'raw.sqlite');
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'issue_refund', arguments: { order_id: 'A-1', amount_cents: -5 } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'lookup_order', arguments: { order_id: 'A-1' } } },
+    ];
+    const run = spawnSync(process.execPath, [builtCli, 'mcp-proxy', '--db', db, '--name', 'shop', '--', 'node', shopServer], {
+      input: lines.map((l) => `${JSON.stringify(l)}\n`).join(''),
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const answers = new Map(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; result?: Record<string, unknown>; error?: unknown }).map((a) => [a.id, a]));
+    expect([...answers.keys()].sort()).toEqual([1, 2, 3, 4]);
+    expect(readMcpRefusal(answers.get(3)?.result)).toMatchObject({ category: 'constraint_violation', path: '/amount_cents' });
+    expect(answers.get(4)).toMatchObject({ result: { structuredContent: { order_id: 'A-1', status: 'delivered' } } });
+    expect(answers.get(4)?.error).toBeUndefined();
+    expect(run.stderr).not.toMatch(/abort/i);
+    const { detail } = await ledger(db);
+    expect(detail?.operations.map((o) => [o.tool, o.state, o.error])).toEqual([
+      ['issue_refund', 'failed', 'constraint_violation at /amount_cents'],
+      ['lookup_order', 'read', null],
     ]);
   });
 });

@@ -148,6 +148,14 @@ describe('claimcheck check', () => {
     const badTools = capture();
     expect(await runCheck([file('h.json', JSON.stringify(honest))], { tools: file('bad-tools.json', '{"a": 1}') }, badTools.sinks)).toBe(2);
     expect(badTools.err[0]).toMatch(/cannot use --tools .*bad-tools\.json/);
+    // The cause's own full stop is not doubled before the hint.
+    const wrongShape = capture();
+    expect(await runCheck([file('h2.json', JSON.stringify(honest))], { tools: file('badtools.json', '[{"foo": 1}]') }, wrongShape.sinks)).toBe(2);
+    expect(wrongShape.err[0]).toMatch(/expected a tool name, \{name, description\}, or a provider tool object\. It must be a JSON list/);
+    const missing = capture();
+    expect(await runCheck([file('h3.json', JSON.stringify(honest))], { tools: join(dir, 'no-tools.json') }, missing.sinks)).toBe(2);
+    expect(missing.err[0]).toMatch(/no such file\. It must be/);
+    for (const line of [...badTools.err, ...wrongShape.err, ...missing.err]) expect(line).not.toMatch(/\.\.(?!\.)/);
   });
 
   it('warns once when conversations carry no tool list', async () => {

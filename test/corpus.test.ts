@@ -3,17 +3,14 @@
  * runs through the checker and the validator, the report is printed, and the scores must hold.
  * Each dev claims case is also checked on its own for readability (not for a perfect score).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkTurns } from '../src/check.js';
 import type { MessageFormat } from '../src/conversation.js';
 import { formatEval } from '../src/eval/format-eval.js';
 import { loadCases, type ClaimsCase } from '../src/eval/load-cases.js';
 import { runEval } from '../src/eval/run-eval.js';
+import { sharedData } from './_shared-dir.js';
 
-const dev = fileURLToPath(new URL('../../shared/corpus/dev', import.meta.url));
-const reports = fileURLToPath(new URL('../../shared/corpus/reports', import.meta.url));
 
 const thresholds = {
   claimPrecision: 0.97,
@@ -29,11 +26,12 @@ const thresholds = {
 
 // The corpus sits beside the repository (../shared), as in CI. A clone without it skips this suite,
 // except under CI, where a missing corpus is an error.
-const present = existsSync(dev) && existsSync(reports);
-if (!present && process.env.CI !== undefined) throw new Error(`The labelled corpus is missing: expected ${dev} and ${reports}.`);
-if (!present) console.warn(`corpus suite skipped: ${dev} not found (place the shared/ folder beside the repository to run it)`);
-const cases = present ? loadCases([dev, reports]) : [];
-const devClaims = present ? loadCases([dev]).filter((c): c is ClaimsCase => c.kind === 'claims') : [];
+const {
+  paths: [dev, reports],
+  present,
+} = sharedData('corpus suite', 'corpus/dev', 'corpus/reports');
+const cases = present ? loadCases([dev as string, reports as string]) : [];
+const devClaims = present ? loadCases([dev as string]).filter((c): c is ClaimsCase => c.kind === 'claims') : [];
 
 describe.skipIf(!present)('corpus', () => {
   it(`scores above the thresholds on at least ${thresholds.claimsCases} claims cases`, () => {
@@ -59,13 +57,14 @@ describe.skipIf(!present)('corpus', () => {
 });
 
 // Real model wording: 162 labelled turns of real gpt-4o airline agents (../shared/real/tau-airline-labelled).
-const tau = fileURLToPath(new URL('../../shared/real/tau-airline-labelled', import.meta.url));
-const tauPresent = existsSync(tau);
-if (!tauPresent && process.env.CI !== undefined) throw new Error(`The labelled real turns are missing: expected ${tau}.`);
+const {
+  paths: [tau],
+  present: tauPresent,
+} = sharedData('real wording suite', 'real/tau-airline-labelled');
 
 describe.skipIf(!tauPresent)('real wording (tau-airline-labelled)', () => {
   it('finds most labelled fabrications with at most one false flag, and most claims', () => {
-    const report = runEval(loadCases([tau]));
+    const report = runEval(loadCases([tau as string]));
     console.log(formatEval(report));
     expect(report.claimsCases).toBe(162);
     expect(report.flagRecall.value).toBeGreaterThanOrEqual(0.6);

@@ -1,4 +1,5 @@
 // The package surface: what the root exports, and that the root loads no optional SDK or driver.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as root from '../src/index.js';
@@ -27,6 +28,18 @@ describe('package surface', () => {
     expect(pkg.sideEffects).toBe(false);
     expect(Object.keys(pkg.exports as object)).toEqual(['.', './store', './testing', './run', './ai-sdk', './mcp', './langchain', './openai-agents', './openai', './anthropic', './mastra', './otel', './package.json']);
     expect(pkg.bin).toEqual({ claimcheck: './dist/cli/main.js' });
+  });
+
+  it('ships its own MIT licence and the WordNet licence the README points to', () => {
+    const root = new URL('..', import.meta.url);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const [pack] = JSON.parse(execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Array<{ files: Array<{ path: string }> }>;
+    const files = new Set(pack?.files.map((f) => f.path));
+    expect(files.has('LICENSE')).toBe(true);
+    expect(files.has('src/lexicon/data/WORDNET-LICENSE')).toBe(true);
+    expect(readFileSync(new URL('LICENSE', root), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 claimcheck contributors\n/);
+    const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { license: string };
+    expect(pkg.license).toBe('MIT');
   });
 
   it('loads no provider SDK or database driver from the built root (its whole import graph)', async () => {

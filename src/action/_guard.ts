@@ -24,6 +24,7 @@ import { recordRejection, type Rejection } from './_reject.js';
 import { renderTurn } from './render-turn.js';
 import { asyncError, isThenable, runAsync, runSync, type Call } from './_run-call.js';
 import type { Settlement } from './_settle.js';
+import { assertOptions } from '../_options.js';
 
 const NO_OPTIONS: ExecuteOptions = Object.freeze({});
 
@@ -113,6 +114,7 @@ export class GuardImpl implements Guard {
   checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
     this.#assertOpen();
     if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
+    assertOptions('guard.checkBypass(text, options)', options, ['calledTools', 'request', 'dryRun']);
     // Over the limit is the caller's input, not a claimcheck fault: thrown, never an empty (clean) receipt. The turn stays open.
     assertTextLength(text, 'The reply');
     if (options.request !== undefined) assertTextLength(options.request, 'The request');

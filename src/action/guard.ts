@@ -14,6 +14,7 @@ import type { GuardObserver } from './guard-observer.js';
 import type { Operation, OperationState } from './operation.js';
 import type { OperationSink } from './operation-sink.js';
 import { GuardImpl } from './_guard.js';
+import { assertOptions } from '../_options.js';
 
 export type { GuardLogger } from './_incidents.js';
 export type { GuardObserver, ObservedCall, ObservedReply } from './guard-observer.js';
@@ -104,6 +105,12 @@ export interface RejectOptions extends ExecuteOptions {
   /** Mark the interception and operation `repaired: true` (a repair attempt that was rejected too). Default `false`. */
   repaired?: boolean;
 }
+
+/** The keys of {@link GuardOptions}, for the check of unknown (misspelled) options. */
+const GUARD_KEYS = ['tools', 'executors', 'strictProperties', 'captureArgs', 'captureResults', 'maxResultChars', 'sink', 'store', 'logger', 'observers', 'ignoreTools', 'run'] as const satisfies ReadonlyArray<keyof GuardOptions>;
+/** Compile-time: every option of {@link GuardOptions} is a known key (a new option must be added above). */
+const GUARD_KEYS_COMPLETE: Exclude<keyof GuardOptions, (typeof GUARD_KEYS)[number]> extends never ? true : never = true;
+void GUARD_KEYS_COMPLETE;
 
 /** Options of {@link Guard.checkBypass}. */
 export interface CheckBypassOptions {
@@ -217,9 +224,11 @@ export interface Guard {
  * warning per sink, that recording is off, with the cause and its fix.
  * @throws ClaimcheckError `invalid_tool` for a tool in no known shape; `invalid_options` for an executor
  *   that is neither a function nor an `action()`, an executor named after no registered tool, a sink
- *   without the three methods, `store` and a different `sink` both given, or a bad `maxResultChars`.
+ *   without the three methods, `store` and a different `sink` both given, a bad `maxResultChars`, or an
+ *   unknown option key (named, with the closest known one: `data: { option, suggestion }`).
  */
 export function guard(options: GuardOptions): Guard {
+  assertOptions('guard(options)', options, GUARD_KEYS);
   const store = options?.store;
   if (store === undefined) return new GuardImpl(options);
   if (options.sink !== undefined && options.sink !== store) {

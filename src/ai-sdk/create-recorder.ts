@@ -6,7 +6,7 @@
 import type { ToolSet } from 'ai';
 import type { Guard } from '../action/guard.js';
 import type { GuardLogger } from '../action/_incidents.js';
-import { checkMessages, checkTurns } from '../check.js';
+import { finalReceipt, judgeTurns } from '../check.js';
 import { ClaimcheckError } from '../errors.js';
 import { isRecord } from '../readers/_shape.js';
 import type { Receipt } from '../receipt.js';
@@ -135,7 +135,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     if (g !== null && read.calls === 0) {
       receipt = g.checkBypass(read.text, options.request === undefined ? {} : { request: options.request });
     } else {
-      const judged = checkTurns(lines, { format: 'transcript', tools, ignoreTools }).find((t) => t.messageIndex === at);
+      const judged = judgeTurns(lines, { format: 'transcript', tools, ignoreTools }).find((t) => t.messageIndex === at);
       if (judged === undefined) return;
       receipt = judged.receipt;
     }
@@ -154,7 +154,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       }
     },
     turns: () => turns.slice(),
-    receipt: () => turns[turns.length - 1]?.receipt ?? checkMessages(lines, { format: 'transcript', tools, ignoreTools }),
+    receipt: () => turns[turns.length - 1]?.receipt ?? finalReceipt(lines, { format: 'transcript', tools, ignoreTools }),
     transcript: () => lines.map((l) => ({ ...l })),
   };
 }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { ClaimcheckError } from '../errors.js';
 import { detectFormat } from '../readers/index.js';
 import { normalizeTools } from '../tools.js';
+import { causeSentence } from '../_sentence.js';
 
 /**
  * The message of an unreadable conversation. When the format was given (not detected) and the
@@ -28,18 +29,20 @@ export function describeError(error: unknown, unpacked?: ReturnType<typeof unpac
 
 /**
  * Reads `--tools FILE`: a JSON list of tools. A string is the message for a file that is not one
- * (missing, not JSON, or a conversation given by mistake).
+ * (missing, not JSON, or a conversation given by mistake). `configFile`: the configuration file the
+ * path came from, when it was not the flag; the message then names that file and its `"tools"` setting.
  */
-export async function readToolsFile(path: string): Promise<{ tools: unknown } | string> {
+export async function readToolsFile(path: string, configFile?: string): Promise<{ tools: unknown } | string> {
   const hint = 'It must be a JSON list of tools in any provider shape (names, {name, description}, OpenAI, Anthropic or MCP tools).';
-  const conversation = `--tools ${path} holds a conversation, not a tool list.`;
+  const what = toolsSource(path, configFile);
+  const conversation = `${what} holds a conversation, not a tool list.`;
   let text: string;
   let value: unknown;
   try {
     text = await readFile(path, 'utf8');
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    return `cannot use --tools ${path}: ${code === 'ENOENT' ? 'no such file' : (cause as Error).message}. ${hint}`;
+    return `cannot use ${what}: ${code === 'ENOENT' ? 'no such file.' : causeSentence(cause)} ${hint}`;
   }
   try {
     value = JSON.parse(text);
@@ -47,7 +50,7 @@ export async function readToolsFile(path: string): Promise<{ tools: unknown } | 
     // JSON Lines of conversations (one record a line) is the likeliest mix-up.
     const firstLine = text.trimStart().split('\n', 1)[0] ?? '';
     if (looksLikeConversation(parsesTo(firstLine))) value = parsesTo(firstLine);
-    else return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
+    else return `cannot use ${what}: ${causeSentence(cause)} ${hint}`;
   }
   if (looksLikeConversation(value)) {
     return `${conversation} Give conversations as the files to check (claimcheck check ${path}); --tools takes a JSON list of tools, e.g. [{"name": "send_email", "description": "Send an email"}].`;
@@ -58,9 +61,17 @@ export async function readToolsFile(path: string): Promise<{ tools: unknown } | 
   try {
     normalizeTools(value);
   } catch (cause) {
-    return `cannot use --tools ${path}: ${(cause as Error).message}. ${hint}`;
+    return `cannot use ${what}: ${causeSentence(cause)} ${hint}`;
   }
   return { tools: value };
+}
+
+/**
+ * How a message names the tools file: `--tools PATH`, or `"tools": PATH from the configuration file
+ * FILE` when the setting came from there (no flag was given, so naming the flag would mislead).
+ */
+export function toolsSource(path: string, configFile?: string): string {
+  return configFile === undefined ? `--tools ${path}` : `${path} (the "tools" setting of the configuration file ${configFile})`;
 }
 
 function parsesTo(text: string): unknown {

@@ -23,6 +23,7 @@ import { startFileProgress } from './_progress.js';
 import { loadExtractor } from './_load-extractor.js';
 import { checkTurnsAsync } from '../check-async.js';
 import type { Extractor } from '../claims/extractor.js';
+import { causeSentence } from '../_sentence.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
@@ -31,6 +32,8 @@ export interface CheckCommandOptions {
   turns?: boolean | undefined;
   format?: string | undefined;
   tools?: string | undefined;
+  /** The configuration file `tools` came from, when no `--tools` flag was given (messages name it). */
+  toolsFrom?: string | undefined;
   /** Comma-separated, or a list (from the config file). */
   ignoreTools?: string | readonly string[] | undefined;
   /** Which conversations to print (`--only fabricated,unreported`; see `OUTCOME_KINDS`). Default: all. The summary and exit status count all. */
@@ -88,7 +91,7 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
   }
   let cliTools: unknown;
   if (options.tools !== undefined) {
-    const read = await readToolsFile(options.tools);
+    const read = await readToolsFile(options.tools, options.toolsFrom);
     if (typeof read === 'string') return usage(read);
     cliTools = read.tools;
   }
@@ -97,7 +100,7 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
     try {
       fd = openSync(options.output, 'w');
     } catch (cause) {
-      return usage(`cannot write --output ${options.output}: ${(cause as Error).message}.`);
+      return usage(`cannot write --output ${options.output}: ${causeSentence(cause)}`);
     }
   }
   const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${line}\n`);

@@ -7,7 +7,8 @@
  * The ledger is `--db`, else `CLAIMCHECK_DB`, else the project's or home ledger; it is created when
  * missing. Exit status 0, or 2 when the ledger cannot be opened or written.
  */
-import { isAbsolute, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
 import type { Operation } from '../action/operation.js';
@@ -34,9 +35,13 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   let path: string;
   try {
     path = (await locateLedger(options)).path;
+    // The store makes a missing folder for the ledger (as it makes .claimcheck/); say so when it does.
+    const folder = isPostgresUrl(path) || path === ':memory:' ? null : dirname(path);
+    const made = folder !== null && !existsSync(folder);
     // The demo's conversations are scripted: recorded with their replies, so the dashboard shows them and `export --reviewed` can write them as cases.
     store = await openStore({ path, capture: true });
     path = store.path; // a PostgreSQL URL is shown without its password
+    if (made) sinks.err(`claimcheck demo: created the folder ${folder} for the ledger ${path} (it did not exist); remove it when you are done, or pass --db inside an existing folder.`);
   } catch (error) {
     if (ClaimcheckError.isInstance(error) && error.code === 'missing_dependency') {
       sinks.err(`claimcheck demo: ${DEMO_NEEDS_SQLITE}`);

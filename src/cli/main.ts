@@ -80,6 +80,7 @@ program
         ...opts,
         format: opts.format ?? c.format,
         tools: opts.tools ?? c.tools,
+        ...(opts.tools === undefined && c.tools !== undefined && loaded.file !== null ? { toolsFrom: loaded.file } : {}),
         ignoreTools: opts.ignoreTools ?? c.ignoreTools,
         turns: opts.turns ?? c.turns,
         only: opts.only ?? c.only,
@@ -102,7 +103,7 @@ program
     const loaded = await config('validate');
     if (loaded === null) return void (status = 2);
     const c = loaded.config;
-    status = await runValidate(files, { ...opts, tools: opts.tools ?? c.tools, strict: opts.strict ?? c.strict, stdinIsTTY: process.stdin.isTTY === true }, sinks);
+    status = await runValidate(files, { ...opts, tools: opts.tools ?? c.tools, ...(opts.tools === undefined && c.tools !== undefined && loaded.file !== null ? { toolsFrom: loaded.file } : {}), strict: opts.strict ?? c.strict, stdinIsTTY: process.stdin.isTTY === true }, sinks);
   });
 
 program

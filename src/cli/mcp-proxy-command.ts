@@ -12,6 +12,9 @@
  * server gets `initTimeoutMs` (default 30 s) to answer `initialize`, with a note on stderr after 5 s;
  * each `tools/call` waits at most `callTimeoutMs` (default 5 minutes, renewed by progress).
  *
+ * When the client closes stdin, the requests it already sent are answered first (each bounded by the
+ * call timeout), then the proxy stops.
+ *
  * Exit status: 0 when the client disconnects (stdin ends) or on SIGINT/SIGTERM; 1 when an upstream
  * server exits; 2 for a usage error, a server that cannot be started or does not answer `initialize`
  * in time, or a missing `@modelcontextprotocol/sdk`.
@@ -22,6 +25,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpProxy } from '../mcp/create-mcp-proxy.js';
 import type { Store } from '../store.js';
 import { BoundedLineBuffer, MAX_MESSAGE_BYTES } from '../mcp/_bounded-line-buffer.js';
+import { trackInFlight } from '../mcp/_in-flight-requests.js';
 import { locateLedger } from './_open-ledger.js';
 
 const DEFAULT_INIT_TIMEOUT_MS = 30_000;
@@ -164,15 +168,6 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
     say(`the run could not be recorded: ${message(error)}`);
   }
 
-  const onEnd = () => stop(0);
-  const onSignal = () => stop(0);
-  io.stdin.once('end', onEnd);
-  io.stdin.once('close', onEnd);
-  if (io.handleSignals === true) {
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  }
-  proxy.server.onclose = onEnd;
   const serverTransport = new sdk.StdioServerTransport(io.stdin, io.stdout);
   // An oversize request is answered with a JSON-RPC error (the SDK would close the transport, ending the proxy).
   boundReads(serverTransport, sdk.deserializeMessage, (big) => {
@@ -183,6 +178,25 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
     }
     return undefined;
   });
+  const inFlight = trackInFlight(serverTransport);
+  let draining = false;
+  // The client closed its input: no more requests, but those already read are still answered.
+  const onEnd = () => {
+    if (draining || stopping) return;
+    draining = true;
+    const owed = inFlight.size;
+    if (owed === 0) return stop(0);
+    say(`the client closed its input; answering the ${owed === 1 ? 'request' : `${owed} requests`} in flight before stopping.`);
+    void inFlight.idle().then(() => stop(0));
+  };
+  const onSignal = () => stop(0);
+  io.stdin.once('end', onEnd);
+  io.stdin.once('close', onEnd);
+  if (io.handleSignals === true) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  proxy.server.onclose = () => stop(0);
   await proxy.server.connect(serverTransport);
   say(`fronting ${name} (${proxy.tools.length} tools)${store === undefined ? '' : `; recording to ${store.path}`}`);
 

@@ -13,12 +13,16 @@ import { validateInput, type ValidateInputResult } from '../validate/validate-in
 import { validateToolCall } from '../validate/validate-tool-call.js';
 import type { Sinks } from './check-command.js';
 import { readInputs } from './read-inputs.js';
+import { causeSentence } from '../_sentence.js';
+import { toolsSource } from './_check-input.js';
 
 /** Options of the validate command. */
 export interface ValidateCommandOptions {
   json?: boolean | undefined;
   /** A JSON list of the registered tools (any provider shape), for records without `tools`. A record's own `tools` wins. */
   tools?: string | undefined;
+  /** The configuration file `tools` came from, when no `--tools` flag was given (messages name it). */
+  toolsFrom?: string | undefined;
   /** Close object schemas that declare `properties` (see `ValidatorOptions.strictProperties`). Default `false`. */
   strict?: boolean | undefined;
   /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
@@ -40,7 +44,7 @@ export async function runValidate(files: readonly string[], options: ValidateCom
       cliTools = JSON.parse(await readFile(options.tools, 'utf8'));
       normalizeTools(cliTools);
     } catch (cause) {
-      sinks.err(`claimcheck validate: cannot use --tools ${options.tools}: ${(cause as Error).message}. It must be a JSON list of tools with their parameters schemas (OpenAI, Anthropic or MCP shape).`);
+      sinks.err(`claimcheck validate: cannot use ${toolsSource(options.tools, options.toolsFrom)}: ${(cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file.' : causeSentence(cause)} It must be a JSON list of tools with their parameters schemas (OpenAI, Anthropic or MCP shape).`);
       return 2;
     }
   }

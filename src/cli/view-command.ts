@@ -89,14 +89,29 @@ export function formatRuns(runs: readonly RunSummary[], path: string, limit: num
     r.id,
     formatTime(r.startedAt),
     r.agent ?? pc.dim('—'),
+    runTitle(r.meta),
     r.errors > 0 ? `${r.operations} ${pc.red(`(${r.errors} failed)`)}` : String(r.operations),
     r.interceptions > 0 ? pc.yellow(String(r.interceptions)) : '0',
     verdictCell(r),
   ]);
-  lines.push(table(['id', 'started', 'agent', 'calls', 'intercepted', 'verdicts'], rows, [3, 4]));
+  lines.push(table(['id', 'started', 'agent', 'run', 'calls', 'intercepted', 'verdicts'], rows, [4, 5]));
   const more = runs.length === limit ? ` (the newest ${limit}; --limit N for more)` : '';
   lines.push(pc.dim(`${plural(runs.length, 'run')}${more} · claimcheck view --run ID for one run's calls and receipts`));
   return lines.join('\n');
+}
+
+/**
+ * What the runs table shows of a run's `meta`: its `name`, `title` or `scenario` when one is a string
+ * (the demo names its scenario so), else the meta's JSON cut to 40 characters; `—` without meta.
+ */
+export function runTitle(meta: unknown): string {
+  if (meta === null || meta === undefined) return pc.dim('—');
+  if (typeof meta === 'object' && !Array.isArray(meta)) {
+    const m = meta as Record<string, unknown>;
+    const named = [m.name, m.title, m.scenario].find((v): v is string => typeof v === 'string' && v !== '');
+    if (named !== undefined) return clip(named, 40);
+  }
+  return pc.dim(clip(JSON.stringify(meta) ?? String(meta), 40));
 }
 
 function verdictCell(r: RunSummary): string {
@@ -127,7 +142,8 @@ export function formatRunDetail(detail: RunDetail): string {
 }
 
 function operationRow(o: OperationRow, i: number): string[] {
-  const took = o.startedAt !== null && o.endedAt !== null ? formatDuration(o.endedAt - o.startedAt) : '';
+  // A call that did not run (arguments refused) took no time of the tool's, whatever its validation took.
+  const took = o.ran && o.startedAt !== null && o.endedAt !== null ? formatDuration(o.endedAt - o.startedAt) : '';
   const receipt = o.receiptId === null ? pc.dim('—') : `${o.receiptId}${o.receiptKind === null ? '' : pc.dim(` (${o.receiptKind})`)}`;
   return [String(i + 1), o.turn === null ? '' : String(o.turn), formatClock(o.at), o.tool, STATE_STYLE[o.state](o.state), receipt, took, operationNote(o)];
 }
@@ -140,6 +156,8 @@ function operationNote(o: OperationRow): string {
   if (o.error !== null) notes.push(clip(o.error, 60));
   if (o.verify !== null) notes.push(`verify ${o.verify.code}${o.verify.reason === undefined ? '' : `: ${clip(o.verify.reason, 60)}`}`);
   if (o.incident !== null) notes.push(`incident: ${clip(o.incident, 40)}`);
+  // An action that returned without an id: why it is `unknown` (as the demo says it).
+  if (o.state === 'unknown' && o.ran && o.kind === 'action' && o.receiptId === null && o.status === 'ok' && notes.length === 0) notes.push('no proof: its output carries no id');
   return notes.join(' · ');
 }
 

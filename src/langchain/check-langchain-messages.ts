@@ -2,7 +2,7 @@
  * Recorded LangChain conversations: a `BaseMessage[]` (a LangGraph state's `messages`, a chat history,
  * their JSON) checked turn by turn, or its tool calls as a ledger.
  */
-import { checkTurns, type CheckOptions, type TurnReceipt } from '../check.js';
+import { judgeTurns, type CheckOptions, type TurnReceipt } from '../check.js';
 import { Ledger, type LedgerEntry, type LedgerOptions } from '../ledger.js';
 import { readConversation } from '../readers/read-conversation.js';
 import { toOpenAIChat } from './_to-openai-chat.js';
@@ -34,7 +34,7 @@ export interface CheckLangChainMessagesOptions extends CheckOptions {
  *   legacy function message, or a `ToolMessage` answering no call; `invalid_tool` for a bad tool entry.
  */
 export function checkLangChainMessages(messages: unknown, options: CheckLangChainMessagesOptions = {}): TurnReceipt[] {
-  return checkTurns(toOpenAIChat(messages), { ...options, format: 'openai-chat', tools: toolEntries(options.tools) });
+  return judgeTurns(toOpenAIChat(messages), { ...options, format: 'openai-chat', tools: toolEntries(options.tools) });
 }
 
 /**

@@ -2,7 +2,7 @@
  * `checkAgentRun()`: the receipt of an OpenAI Agents SDK run's final reply, from the run's items.
  * @see https://openai.github.io/openai-agents-js/guides/results/
  */
-import { checkMessages, type CheckOptions } from '../check.js';
+import { finalReceipt, type CheckOptions } from '../check.js';
 import type { Receipt } from '../receipt.js';
 import { isRecord } from '../readers/_shape.js';
 import { runToolSpecs } from './_tool-specs.js';
@@ -48,7 +48,7 @@ export interface CheckAgentRunOptions extends CheckOptions {
 export function checkAgentRun(result: AgentRunLike, options: CheckAgentRunOptions = {}): Receipt {
   const items = toResponsesItems(result?.history);
   const tools = options.tools ?? runToolSpecs(agentsOf(result));
-  return checkMessages(items, { ...options, format: 'openai-responses', tools });
+  return finalReceipt(items, { ...options, format: 'openai-responses', tools });
 }
 
 function agentsOf(result: AgentRunLike): unknown[] {

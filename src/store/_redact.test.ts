@@ -16,6 +16,13 @@ describe('redactText: the documented rule for error text without capture', () =>
     expect(redactText('')).toBe('');
   });
 
+  it('keeps JSON-RPC error codes readable: they are the protocol\'s, not user data', () => {
+    expect(redactText('MCP error -32602: Invalid arguments for order 48213')).toBe('MCP error -32602: Invalid arguments for order [number]');
+    expect(redactText('MCP error -32001: Request timed out (-32000)')).toBe('MCP error -32001: Request timed out (-32000)');
+    // Outside the reserved range, a number is redacted as before.
+    expect(redactText('code -31999 and -33000 and 32602')).toBe('code -[number] and -[number] and [number]');
+  });
+
   it('is linear: a megabyte of digits, @ signs or one long word finishes', () => {
     for (const text of ['1'.repeat(1e6), '@'.repeat(1e6), 'a='.repeat(5e5), 'x'.repeat(1e6), '1-'.repeat(5e5)]) expect(typeof redactText(text)).toBe('string');
   }, 20_000);

@@ -15,6 +15,7 @@ import { closeObjectSchemas } from './_close-object-schemas.js';
 import { inlineLocalRefs } from './_inline-local-refs.js';
 import { linearRegExpEngine, unsupportedPatterns } from './_linear-regexp.js';
 import { isJsonObject, mapSubschemas } from './_map-subschemas.js';
+import { endSentence } from '../_sentence.js';
 
 export type SchemaDraft = '2020-12' | '2019-09' | 'draft-07';
 
@@ -115,7 +116,7 @@ export function compileSchema(schema: Record<string, unknown>, options: { toolNa
   throw new ClaimcheckError(
     'invalid_tool',
     `The parameters schema of tool "${options.toolName}" cannot be compiled as JSON Schema (${drafts.join(', ')}): ` +
-      `${reason}. Fix the schema, or leave parameters out to skip validation for this tool.`,
+      `${endSentence(reason)} Fix the schema, or leave parameters out to skip validation for this tool.`,
     { data: { tool: options.toolName }, cause: firstError },
   );
 }

@@ -3,6 +3,7 @@
  */
 import { locateJsonError, type JsonErrorLocation } from './_locate-json-error.js';
 import type { ValidationFailure } from './validation-failure.js';
+import { causeSentence } from '../_sentence.js';
 
 export type ParsedArguments = { ok: true; value: unknown } | { ok: false; failure: ValidationFailure };
 
@@ -24,7 +25,7 @@ export function parseArgumentsText(text: string): ParsedArguments {
       path: '',
       message:
         location === undefined
-          ? `Arguments text is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`
+          ? `Arguments text is not valid JSON: ${causeSentence(error)}`
           : `Arguments text is not valid JSON: ${describe(text, location)}.`,
     };
     const hint = location === undefined ? undefined : hintFor(text, location);

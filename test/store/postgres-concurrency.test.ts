@@ -35,7 +35,12 @@ describe('PostgreSQL: concurrent workers', () => {
     const env = { ...process.env, CLAIMCHECK_HASH_KEY: 'fleet key' };
     const results = await Promise.all(Array.from({ length: workers }, (_, id) => runChild(script(id), built.url, { env })));
     for (const r of results) {
-      expect(r.stderr).toBe('');
+      // Under load a batch may meet a lock or statement timeout; the store reports it (onError) and
+      // retries. That is not a failure: every line on stderr must be such a retried write, and close()
+      // must have written everything (it rejects otherwise, and 'done' would not be printed). The row
+      // counts below prove no row was lost.
+      const unrecovered = r.stderr.split('\n').filter((line) => line.trim() !== '' && !/^store_locked .*it is retried/.test(line));
+      expect(unrecovered, r.stderr).toEqual([]);
       expect(r.stdout.trim()).toBe('done');
     }
     const client = new pg.Client({ connectionString: url });
