@@ -21,9 +21,7 @@ export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | 
   const final = o.final;
   const verdict = o.verdict;
   if (final === undefined || verdict === undefined) return '';
-  const fabricatedTurns = o.withTurns ? o.turns.filter((t) => t.receipt.verdict === 'fabricated').length : 0;
-  const note = fabricatedTurns > 0 ? `${fabricatedTurns} fabricated turn${fabricatedTurns === 1 ? '' : 's'}; final reply ${final.summary}` : final.summary;
-  const lines = [`${pc.bold(o.id)}  ${VERDICT_STYLE[verdict](verdict.toUpperCase())}  ${pc.dim(note)}`];
+  const lines = [`${pc.bold(o.id)}  ${VERDICT_STYLE[verdict](verdict.toUpperCase())}  ${pc.dim(headingNote(o, final))}`];
   if (o.turns.length === 0) lines.push(pc.yellow('  no assistant reply with text: nothing was generated to check'));
   if (o.withTurns) {
     for (const t of o.turns) {
@@ -38,6 +36,19 @@ export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | 
   return lines.join('\n');
 }
 
+/**
+ * The heading's note. Without `--turns` the verdict is the final reply's, and the note is its summary.
+ * With `--turns` the verdict is the conversation's, its worst turn's (JSON `conversationVerdict`; `ok`
+ * and the exit status follow it), and the note says so before the final reply's summary (JSON `verdict`,
+ * `summary`): `conversation: worst of 12 turns (1 fabricated) · final reply fabricated: …`.
+ */
+function headingNote(o: Outcome, final: Receipt): string {
+  if (!o.withTurns) return final.summary;
+  const fabricated = o.turns.filter((t) => t.receipt.verdict === 'fabricated').length;
+  const turns = `${o.turns.length} turn${o.turns.length === 1 ? '' : 's'}${fabricated > 0 ? ` (${fabricated} fabricated)` : ''}`;
+  return `conversation: worst of ${turns} · final reply ${final.summary}`;
+}
+
 function receiptLines(r: Receipt, indent: string): string[] {
   const out: string[] = [];
   for (const c of r.claimedButNeverRan) out.push(`${indent}${pc.red('✗')} ${pc.bold(c.tool ?? '?')} ${pc.red(c.reason ?? '')}${observed(c)}: ${quote(c.text)}`);
@@ -50,6 +61,7 @@ function receiptLines(r: Receipt, indent: string): string[] {
 }
 
 function observed(c: Claim): string {
+  if (c.message !== undefined) return pc.dim(` (${c.message})`);
   if (c.observed === undefined || c.observed.length === 0) return '';
   return pc.dim(` (calls used ${c.observed.map((v) => JSON.stringify(v)).join(', ')})`);
 }
