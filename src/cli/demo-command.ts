@@ -12,15 +12,12 @@ import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
 import type { Operation } from '../action/operation.js';
 import { DEMO_AGENT, runDemo, type DemoEvent, type DemoScenarioResult } from '../demo/run-demo.js';
-import { ClaimcheckError } from '../errors.js';
 import { openStore, type Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { demoFindings } from './_demo-findings.js';
 import { STATE_STYLE, VERDICT_STYLE } from './_ledger-format.js';
 import { isPostgresUrl, ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
 
-/** The one line the demo prints when the ledger's SQLite driver is missing. */
-export const DEMO_NEEDS_SQLITE = 'the demo records every run in the ledger, which needs better-sqlite3: npm install better-sqlite3@12 (or run Node.js 22.13+, whose built-in node:sqlite is used instead). claimcheck check and validate need neither.';
 
 /** Options of the demo command. */
 export interface DemoCommandOptions extends LedgerOptions {
@@ -37,11 +34,7 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
     store = await openStore({ path });
     path = store.path; // a PostgreSQL URL is shown without its password
   } catch (error) {
-    if (ClaimcheckError.isInstance(error) && error.code === 'missing_dependency') {
-      sinks.err(`claimcheck demo: ${DEMO_NEEDS_SQLITE}`);
-      return 2;
-    }
-    return ledgerFailure('demo', error, sinks);
+    return ledgerFailure('demo', error, sinks); // a missing SQLite driver is one line saying what to install
   }
   const shown = shownPath(path, options.cwd ?? process.cwd());
   // A PostgreSQL URL is repeated without its password (the user supplies it again).
