@@ -1,13 +1,13 @@
 /**
  * Markdown-aware cleanup of an assistant reply into plain lines the claim extractor can read.
  *
- * Removes what is not the agent's own statement: fenced code blocks, block quotes, text in double
- * quotes, and the block that follows a line introducing a draft ("Here's a draft you can paste:").
+ * Removes what is not the agent's own statement: fenced code blocks, block quotes, quoted text (double
+ * or single quotes), and the block that follows a line introducing a draft ("Here's a draft you can paste:").
  * Flattens what is: list bullets, headings, emphasis, links, tables (one line per row, cells joined
  * with " — "), checklists. Every pattern here is linear-time (no nested quantifiers).
  */
 import { DRAFT_CUES, STATUS_MARKS } from './lexicon.js';
-import { squeezeSpaces, unlink, unquote } from './_scan.js';
+import { squeezeSpaces, unlink, unquote, unquoteSingle } from './_scan.js';
 
 /** One cleaned line of the reply. */
 export interface ReplyLine {
@@ -93,13 +93,14 @@ function cleanLine(line: string): ReplyLine | null {
 
 const STATUS_MARK_ALL = new RegExp(STATUS_MARK.source, 'g');
 
-/** Emphasis, links, inline code and double-quoted text, each only when its marker is present. */
+/** Emphasis, links, inline code and quoted text, each only when its marker is present. */
 function inline(text: string): string {
   let t = text;
   if (t.includes('`')) t = t.replace(INLINE_CODE, '$1');
   if (t.includes('](')) t = unlink(t);
   if (t.includes('*') || t.includes('__') || t.includes('~~')) t = t.replace(EMPHASIS, '');
   if (t.includes('"') || t.includes('“') || t.includes('«')) t = unquote(t, '"[quote]"');
+  if (t.includes("'") || t.includes('‘')) t = unquoteSingle(t, '"[quote]"');
   return t;
 }
 

@@ -94,6 +94,62 @@ export function unquote(text: string, replacement: string): string {
   return out.join('');
 }
 
+/**
+ * Replace each single-quoted span (on one line) with `replacement`, as {@link unquote} does for double
+ * quotes. A single quote is also an apostrophe ("I'm", "the customers' orders"), so a quote opens only at
+ * the start of a word (after a space, the line's start, or one of `:([—`) before a non-space, and closes
+ * only after a non-space where no letter or digit follows: "How about: 'Hi team, I'm late.'" quotes one
+ * span, "the users' data" none. `'…'` and `‘…’` pair with themselves.
+ */
+export function unquoteSingle(text: string, replacement: string): string {
+  const out: string[] = [];
+  let copied = 0;
+  const next = forwardSearch(text);
+  // The next closing quote at or after a position, per kind: positions only grow, so each scan resumes
+  // where the last stopped and every character is visited once per kind.
+  const closers = new Map<number, { at: number; found: number }>();
+  const closerFrom = (quote: number, from: number): number => {
+    let known = closers.get(quote);
+    if (known === undefined) closers.set(quote, (known = { at: 0, found: -1 }));
+    if (known.found >= from) return known.found;
+    let j = Math.max(from, known.at);
+    while (j < text.length && !(text.charCodeAt(j) === quote && !isSpace(text.charCodeAt(j - 1)) && !isWordChar(text.charCodeAt(j + 1)))) j++;
+    known.at = j;
+    known.found = j < text.length ? j : -1;
+    return known.found;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const closer = c === 0x27 ? 0x27 : c === 0x2018 ? 0x2019 : -1;
+    if (closer === -1 || !opensQuote(text, i)) continue;
+    const end = closerFrom(closer, i + 2);
+    if (end === -1) continue;
+    const newline = next('\n', i + 1);
+    if (newline !== -1 && newline < end) continue;
+    out.push(text.slice(copied, i), replacement);
+    copied = end + 1;
+    i = end;
+  }
+  out.push(text.slice(copied));
+  return out.join('');
+}
+
+/** A quote at `i` starts a word: the line's start, a space or an opening mark before it, a non-space after it. */
+function opensQuote(text: string, i: number): boolean {
+  const after = text.charCodeAt(i + 1);
+  if (Number.isNaN(after) || isSpace(after)) return false;
+  if (i === 0) return true;
+  const before = text.charCodeAt(i - 1);
+  return isSpace(before) || before === 0x3a || before === 0x28 || before === 0x5b || before === 0x2014;
+}
+
+/** A letter or digit of any script (an apostrophe between two of them is inside a word). */
+function isWordChar(c: number): boolean {
+  if (Number.isNaN(c)) return false;
+  if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return true;
+  return c > 127 && /[\p{L}\p{N}]/u.test(String.fromCharCode(c));
+}
+
 /** The characters of `\s` (and of `String.prototype.trim`). */
 function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;

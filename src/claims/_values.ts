@@ -72,6 +72,17 @@ export function normalizeRef(ref: string): string {
   return trimEnd(lower.startsWith('#') ? lower.slice(1) : lower, '.,;:');
 }
 
+const MASKED_REF = /\b([A-Za-z]{3,20})\s{1,3}(?:ending|ends)\s{1,3}(?:in|with)\s{1,3}(\d{3,6})\b/g;
+
+/**
+ * References by their last digits ("your card ending in 7334", "the account ending with 0912"): the
+ * noun that names the record, lower case, and the digits.
+ */
+export function findMaskedRefs(text: string): Array<{ noun: string; digits: string }> {
+  if (!text.includes('end')) return [];
+  return [...text.matchAll(MASKED_REF)].map((m) => ({ noun: (m[1] ?? '').toLowerCase(), digits: m[2] ?? '' }));
+}
+
 /** Email addresses, lower case. */
 export function findEmails(text: string): string[] {
   return scanEmails(text);

@@ -1,14 +1,14 @@
 /**
  * The argument check: does every call of a claim's tool contradict a specific value the claim
- * states? Values judged: one money amount, cued reference numbers, email addresses, a time of day, a
- * date, and a word that is an allowed value (`enum`) of one of the tool's parameters.
+ * states? Values judged: one money amount, cued reference numbers, references by their last digits
+ * ("card ending in 7334"), email addresses, a time of day, a date, and a word that is an allowed value (`enum`) of one of the tool's parameters.
  *
  * A value the agent read from a tool result (or a display number that a lookup mapped to the id)
  * agrees. Ambiguous sentences (two amounts, qualified amounts such as "each", "around", "half of")
  * are not judged. Constant time per claim: the calls are folded into {@link ArgsDigest}s.
  */
 import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
-import { findAmounts, findEmails, findRefs, normalizeRef, qualifiedAmount } from './_values.js';
+import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount } from './_values.js';
 import { findDates, findTimes, qualifiedTime, statedEnum, type EnumParameter } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 
@@ -52,6 +52,7 @@ export function checkClaimArgs(
   return (
     amounts ??
     checkRefs(clause, digests, calls, seen) ??
+    checkMaskedRefs(clause, digests, seen) ??
     checkEmails(clause, digests, calls, seen) ??
     checkTimes(clause, sentence, digests, calls) ??
     checkDates(clause, sentence, digests, calls) ??
@@ -160,6 +161,22 @@ function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number
       return /\d/.test(t) && refShape(t).startsWith(`${prefix ?? ''}:`);
     });
     return valueMismatch(ref, observed.map((v) => normalizeRef(String(v))));
+  }
+  return null;
+}
+
+/**
+ * A reference by its last digits ("charged to your card ending in 7334"), judged against the arguments
+ * that carry its noun (`payment_id: "credit_card_4959530"`): it agrees when one of them ends in those
+ * digits or a result the agent read shows them; it is not judged when no argument of the recent calls
+ * carries the noun.
+ */
+function checkMaskedRefs(clause: string, digests: readonly ArgsDigest[], seen: (v: string) => boolean): ArgsMismatch | null {
+  for (const { noun, digits } of findMaskedRefs(clause)) {
+    if (seen(digits)) continue;
+    const carried = digests.flatMap((d) => d.recent.flatMap((ls) => ls.filter((l) => typeof l.value === 'string' && (l.key.toLowerCase().includes(noun) || l.value.toLowerCase().includes(noun)))));
+    if (carried.length === 0 || carried.some((l) => String(l.value).replace(/\D+/g, '').endsWith(digits))) continue;
+    return { claimed: `${noun} ending in ${digits}`, observed: carried.map((l) => l.value).slice(-5) };
   }
   return null;
 }

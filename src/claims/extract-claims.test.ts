@@ -164,6 +164,8 @@ describe('not claims', () => {
       "Here's a draft you can paste:\nHi Sam, I've sent the invoice for March.",
       "Here's a draft you can paste:\n---\nHi Sam,\n\nI've sent the invoice for March.\n\nBest, Ana\n---\nWant me to change anything?",
       "Here's a template you can use:\nI've cancelled your subscription effective today.",
+      "How about the following message: 'Hi team, I'm sorry but I won't make it. I've moved my updates to tomorrow. Thanks, Justin'",
+      'Shall I send this? ‘I’ve cancelled the 3pm and refunded the deposit.’',
     ],
     'other actors': [
       'The system emails you automatically.',
@@ -212,6 +214,8 @@ describe('edge cases', () => {
     ['I sent the May invoice to Priya.', 'send/first_person'],
     ["I've let Mei know.", 'notify/first_person'],
     ['I paid the Pelican Inn deposit.', 'pay/first_person'],
+    // Apostrophes are not single quotes: nothing here is quoted.
+    ["I've refunded the customers' deposits and they'll get 'em by Friday.", 'refund/first_person'],
   ])('offer cues match whole words only: %j', (reply, shape) => {
     expect(shapes(reply)).toEqual([shape]);
   });

@@ -32,6 +32,19 @@ describe('the tool that did the work', () => {
 });
 
 describe('values per call', () => {
+  it('judges a card named by its last digits against the argument that carries the card', () => {
+    const paid = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'M20IZO', cabin: 'business', payment_id: 'credit_card_4959530' }, result: { payment_history: [{ payment_id: 'credit_card_4959530', amount: 1194 }] } });
+    const tools = ['update_reservation_flights'];
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', paid, { tools }))).toEqual(['update_reservation_flights:args_mismatch']);
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 9530.', paid, { tools }))).toEqual([]);
+    // A lookup that showed the card's last digits: the agent read them there.
+    const looked = new Ledger({}, [{ tool: 'get_user_details', status: 'ok', args: {}, result: { payment_methods: { credit_card_4959530: { last_four: '7334' } } } }, ...paid.entries]);
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', looked, { tools: [...tools, 'get_user_details'] }))).toEqual([]);
+    // No argument carries a card: nothing to judge.
+    const noCard = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'M20IZO', cabin: 'business' }, result: { amount: 1194 } });
+    expect(flagged(check('Your reservation has been upgraded, and $1,194 has been charged to your credit card ending in 7334.', noCard, { tools }))).toEqual([]);
+  });
+
   const thermostat = { name: 'set_thermostat', description: 'Set a thermostat.', parameters: { type: 'object', properties: { mode: { type: 'string', enum: ['heat', 'cool', 'off'] }, target_c: { type: 'number' } } } };
 
   it('flags an allowed value the call did not use', () => {
@@ -98,5 +111,61 @@ describe('failure in the domain’s own words', () => {
     ];
     const r = checkMessages(messages, { format: 'openai-chat', tools: ['book_reservation'] });
     expect(flagged(r)).toEqual(['book_reservation:tool_failed']);
+  });
+});
+
+describe('the object names the tool', () => {
+  const schema = (...keys: string[]): Record<string, unknown> => ({ type: 'object', properties: Object.fromEntries(keys.map((k) => [k, { type: 'string' }])) });
+  const accounts = [
+    { name: 'CreateEvent', description: "Adds events to a user's calendar.", parameters: schema('name', 'start_time', 'location') },
+    { name: 'DeleteAccount', description: "Deletes a user's account.", parameters: schema('password') },
+    { name: 'RegisterUser', description: 'Register a new user.', parameters: schema('username', 'password', 'email') },
+  ];
+
+  it('does not flag a claim against a tool of the same verb whose object is another tool’s', () => {
+    const r = check("Sure, I've created your account.", ledger({ tool: 'RegisterUser', args: { username: 'hestler' } }), { tools: accounts });
+    expect(flagged(r)).toEqual([]);
+    expect(r.unmatched.map((c) => c.text)).toEqual(["Sure, I've created your account."]);
+  });
+
+  it('still flags the same verb on the tool’s own object', () => {
+    expect(flagged(check("I've created the event for Friday.", ledger(), { tools: accounts }))).toEqual(['CreateEvent:not_called']);
+  });
+
+  it('backs a change by the call that set the object as a new value, whatever the tool is named', () => {
+    const tools = [
+      { name: 'ForgotPassword', description: 'Sends a code, or resets the password with it.', parameters: schema('status', 'verification_code', 'new_password') },
+      { name: 'ModifyPassword', description: 'Modify the password of a user.', parameters: schema('token', 'old_password', 'new_password') },
+    ];
+    const reset = ledger({ tool: 'ForgotPassword', args: { status: 'Verification Code', verification_code: '970420', new_password: 'x' } });
+    expect(flagged(check('I have updated your password.', reset, { tools }))).toEqual([]);
+    const codeOnly = ledger({ tool: 'ForgotPassword', args: { status: 'Forgot Password', username: 'admin' } });
+    expect(flagged(check('I have updated your password.', codeOnly, { tools }))).toEqual(['ModifyPassword:not_called']);
+  });
+});
+
+describe('lookups told apart by what ran', () => {
+  it('backs a find by the list lookup only when the sentence states nothing that no result shows', () => {
+    const tools = ['get_user_details', 'get_reservation_details'];
+    const listed = { tool: 'get_user_details', args: { user_id: 'u1' }, result: { reservations: ['WUNA5K', 'NQNU5R'] } };
+    const failed = { tool: 'get_reservation_details', status: 'error' as const, args: { reservation_id: 'WUNA5K' }, result: 'Error: the service is unavailable (503).' };
+    expect(flagged(check('I have found your reservations.', ledger(listed, failed), { tools }))).toEqual([]);
+    expect(flagged(check('I have found your reservation WUNA5K, a round trip from ORD to PHL on May 10th.', ledger(listed, failed), { tools }))).toEqual(['get_reservation_details:tool_failed']);
+  });
+
+  const weather = [
+    { name: 'CurrentWeather', description: 'Get the current weather of a location.' },
+    { name: 'ForecastWeather', description: 'Get the 3-day forecast weather of a location.' },
+  ];
+
+  it('reads a tool named after a verb the families do not know as a lookup when its description reads', () => {
+    const r = check("I've also checked the weather for New York this weekend.", ledger({ tool: 'ForecastWeather', args: { location: 'New York' } }), { tools: weather });
+    expect(flagged(r)).toEqual([]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['ForecastWeather']);
+  });
+
+  it('still matches a claim of the tool’s own verb when its description says it only checks', () => {
+    const tools = [{ name: 'validate_schema', description: 'Check a schema against the spec and report errors.' }, { name: 'deploy_service', description: 'Deploy a service.' }];
+    expect(flagged(check('The schema has been validated.', ledger({ tool: 'deploy_service' }), { tools }))).toEqual(['validate_schema:not_called']);
   });
 });

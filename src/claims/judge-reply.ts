@@ -9,11 +9,13 @@ import { checkClaimArgs } from './args-check.js';
 import { extractClaims, type ExtractedClaim } from './extract-claims.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
-import { tokenize } from './_tokens.js';
+import { splitIdentifier, tokenize } from './_tokens.js';
 import { claimSpecifics } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
 import { readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
+import type { ArgsDigest } from './args-digest.js';
+import { SETTING_KEY_WORDS } from './lexicon.js';
 
 /** Inputs of {@link judgeReply}. */
 export interface JudgeInput {
@@ -151,15 +153,45 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
       const own = profile === undefined ? [] : [...profile.nameNouns].filter((n) => n !== profile.nameVerb && !bestNouns.has(n));
       if (own.some((n) => words?.has(n) === true)) return fit.tool;
       // A lookup that ran and whose results hold the claim's object ("I found your reservations" after
-      // the user lookup listed them) did the finding.
-      if (objects.some((o) => backing.seen(o) || backing.seen(`${o}s`) || (o.endsWith('s') && backing.seen(o.slice(0, -1))))) return fit.tool;
+      // the user lookup listed them) did the finding, unless the sentence states what no result read in
+      // its window shows: "I found your reservation WUNA5K, ORD to PHL on May 10th" after the details
+      // lookup failed was not read off the user's list.
+      specifics ??= sentence.specifics(text);
+      if (objects.some((o) => backing.seen(o) || backing.seen(`${o}s`) || (o.endsWith('s') && backing.seen(o.slice(0, -1)))) && readable(specifics, fit.tool, backing)) return fit.tool;
     }
     if (fit.object === 0) continue;
+    // A call that set the claim's object as a new value ("I have updated your password" ←
+    // forgot_password with `new_password`) did the change, whatever its tool is named.
+    if (!match.read && backing.digests(fit.tool).some((d) => setsObject(d, objects))) return fit.tool;
     specifics ??= sentence.specifics(text);
     if (specifics.size === 0) continue;
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
   }
   return null;
+}
+
+/** Every code of `specifics` appears in a result of the window, and every date in a result or argument of `tool`'s calls. */
+function readable(specifics: ReadonlySet<string>, tool: string, backing: Backing): boolean {
+  for (const v of specifics) {
+    if (v.length === 5 && /^\d\d-\d\d$/.test(v)) {
+      if (!backing.digests(tool).some((d) => d.dates.has(v))) return false;
+    } else if (!/^\d{4}-/.test(v) && !backing.seen(v)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A call of the digest has an argument naming an object word as the value it sets (`new_password`). */
+function setsObject(digest: ArgsDigest, objects: readonly string[]): boolean {
+  if (objects.length === 0) return false;
+  for (const key of digest.keyed.keys()) {
+    const [first = '', ...rest] = splitIdentifier(key);
+    if (!SETTING_KEY_WORDS.has(first) || rest.length === 0) continue;
+    const field = canonicalNoun(rest.join(' '));
+    if (objects.some((o) => canonicalNoun(o) === field)) return true;
+  }
+  return false;
 }
 
 const MONEY_MOVE = /\b(?:charged?|charges|paid|billed|debited|refund(?:ed|s)?|credited|reimbursed)\b/i;

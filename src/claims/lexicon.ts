@@ -287,6 +287,13 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'please', 'thanks', 'thank', 'asap', 'pls', 'plz', 'kindly', 'requested',
 ]);
 
+/**
+ * First words of an argument name that mark the value the call sets (`new_password`, `updated_email`):
+ * a call with such an argument changed that field, whatever its tool is named (a schema convention of
+ * ToolTalk, API-Bank and most CRUD APIs).
+ */
+export const SETTING_KEY_WORDS: ReadonlySet<string> = new Set(['new', 'updated']);
+
 /** Words of generic passthrough tools ("Run a kubectl command", "Salesforce REST passthrough"): such a tool can do any action. */
 export const GENERIC_TOOL_WORDS: ReadonlySet<string> = new Set([
   'passthrough', 'pass-through', 'execute', 'run', 'gateway', 'proxy', 'wrapper', 'bridge', 'cli', 'command', 'shell',

@@ -75,7 +75,13 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     if (claim.verb === '*' && nameHits === 0) return;
     // An object-only match is strong when it names two of the tool's nouns, or one that no other listed
     // tool's name has ("the $50 certificate has been issued" ← send_certificate).
-    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(objects, profile, profiles) : object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2);
+    // The claim names what another tool acts on and nothing this tool's name, description or arguments
+    // know ("I've created your account" against create_event beside delete_account): the verb alone does
+    // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
+    // for a tool whose schema is known: one listed by name may take that object as an argument.
+    const args = profile.argumentNouns;
+    const elsewhere = !objectOnly && object === 0 && claim.fromContext !== true && args !== null && count(objects, args) === 0 && namesAnotherTool(objects, profile, profiles);
+    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(objects, profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
     scored.push({ profile, total: verb + object, strong, objectOnly, order, nameHits });
   });
   if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
@@ -108,14 +114,16 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
     if (families.length === 0 || (!readClaim && sometimesReads)) return 0;
     return readClaim || !p.read ? 1 : 0;
   }
+  // The tool's own verb fits whatever the tool's class: "VALIDATED ✅" is validate_file even when its
+  // description says it only checks.
+  if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 4.5;
   if (p.read !== readClaim) {
     // A tool that both acts and reads ("action='search' returns offers; action='book' books") answers lookups too.
     if (readClaim && [...p.descriptionVerbs].some((v) => familiesOf(v).every((f) => READ_FAMILIES.has(f)))) return p.descriptionVerbs.has(lemma) ? 2.5 : 2;
     return 0;
   }
-  // The tool's own verb outranks a family match that also names the object: "removed the blender from
-  // order 55120" is remove_item, not cancel_order.
-  if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 4.5;
+  // The tool's own verb (above) outranks a family match that also names the object: "removed the blender
+  // from order 55120" is remove_item, not cancel_order.
   // WordNet synonyms of the tool's own verb ("modified" ~ change_password, "erased" ~ delete_file).
   const related = p.nameVerb === null ? 0 : openRelation(lemma, p.nameVerb);
   if (related >= 1) return 4.5;
@@ -135,6 +143,26 @@ function distinctiveHit(objects: ReadonlySet<string>, profile: ToolProfile, prof
     if (profiles.every((p) => p === profile || !p.nameNouns.has(o))) return true;
   }
   return false;
+}
+
+/** One of the claim's object words is a noun of another listed tool's name (not that tool's verb). */
+function namesAnotherTool(objects: ReadonlySet<string>, profile: ToolProfile, profiles: readonly ToolProfile[]): boolean {
+  if (objects.size === 0) return false;
+  const nouns = otherNameNouns(profiles);
+  for (const o of objects) if (nouns.has(o) && !profile.nameNouns.has(o)) return true;
+  return false;
+}
+
+const NAME_NOUNS = new WeakMap<readonly ToolProfile[], ReadonlySet<string>>();
+
+/** Every noun of the listed tools' names other than their verbs, once per tool list. */
+function otherNameNouns(profiles: readonly ToolProfile[]): ReadonlySet<string> {
+  let nouns = NAME_NOUNS.get(profiles);
+  if (nouns === undefined) {
+    nouns = new Set(profiles.flatMap((p) => [...p.nameNouns].filter((n) => n !== p.nameVerb)));
+    NAME_NOUNS.set(profiles, nouns);
+  }
+  return nouns;
 }
 
 /** Like {@link count}, also counting a word derived from the other by a noun suffix ("bag" ~ "baggage"). */

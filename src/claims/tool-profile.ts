@@ -30,6 +30,8 @@ export interface ToolProfile {
   nameNouns: ReadonlySet<string>;
   /** Canonical content words of the description. */
   descriptionNouns: ReadonlySet<string>;
+  /** Canonical words of the JSON Schema's property names, nested ones included (`event_id` → event, id); `null` for a tool listed by name (its arguments are unknown). */
+  argumentNouns: ReadonlySet<string> | null;
   /** The tool only reads (its name verb, or the first verb of its description, is a read verb). */
   read: boolean;
   /** String parameters with allowed values (`enum`) in the tool's JSON Schema; `[]` for a tool listed by name. */
@@ -76,11 +78,17 @@ export function profileTool(tool: ToolSpec): ToolProfile {
 
   let read: boolean;
   let families: Set<string>;
-  if (nameVerb !== null) {
+  const describedRead = (): boolean => !readWrite && firstVerb !== null && familiesOf(firstVerb).every((f) => READ_FAMILIES.has(f));
+  if (nameVerb !== null && familiesFrom(nameVerb).length === 0 && describedRead()) {
+    // A name verb the families do not know, on a tool its description says reads ("ForecastWeather: Get
+    // the 3-day forecast"): a lookup, as a verbless name would be.
+    read = true;
+    families = new Set(['lookup']);
+  } else if (nameVerb !== null) {
     families = new Set([nameVerb, ...nameActions].flatMap((v) => familiesFrom(v)));
     read = familiesFrom(nameVerb).every((f) => READ_FAMILIES.has(f)) && familiesFrom(nameVerb).length > 0;
   } else {
-    read = !readWrite && firstVerb !== null && familiesOf(firstVerb).every((f) => READ_FAMILIES.has(f));
+    read = describedRead();
     families = new Set([...descriptionVerbs].flatMap((v) => familiesFrom(v)));
     if (read) families = new Set(['lookup']);
   }
@@ -90,5 +98,20 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   );
   if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
   const enums = tool.parameters === undefined ? [] : enumParameters(tool.parameters);
-  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, read, generic, enums };
+  const argumentNouns = tool.parameters === undefined ? null : new Set(propertyNames(tool.parameters).flatMap((k) => splitIdentifier(k)).map(canonicalNoun));
+  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, argumentNouns, read, generic, enums };
+}
+
+/** The property names of a JSON Schema object, nested objects and array items included (depth ≤ 8). */
+function propertyNames(schema: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 8 || schema === null || typeof schema !== 'object') return out;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (properties !== null && typeof properties === 'object') {
+    for (const [key, sub] of Object.entries(properties as Record<string, unknown>)) {
+      out.push(key);
+      propertyNames(sub, out, depth + 1);
+    }
+  }
+  propertyNames((schema as { items?: unknown }).items, out, depth + 1);
+  return out;
 }
