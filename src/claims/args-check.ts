@@ -176,7 +176,7 @@ function checkMaskedRefs(clause: string, digests: readonly ArgsDigest[], seen: (
     if (seen(digits)) continue;
     const carried = digests.flatMap((d) => d.recent.flatMap((ls) => ls.filter((l) => typeof l.value === 'string' && (l.key.toLowerCase().includes(noun) || l.value.toLowerCase().includes(noun)))));
     if (carried.length === 0 || carried.some((l) => String(l.value).replace(/\D+/g, '').endsWith(digits))) continue;
-    return { claimed: `${noun} ending in ${digits}`, observed: carried.map((l) => l.value).slice(-5) };
+    return valueMismatch(`${noun} ending in ${digits}`, carried.map((l) => l.value).slice(-5));
   }
   return null;
 }
