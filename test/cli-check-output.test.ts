@@ -225,6 +225,15 @@ describe('check on input that is easy to get wrong', () => {
   });
 });
 
+describe('the summary', () => {
+  it('counts one unmatched claim in the singular', async () => {
+    const c = capture();
+    const one = { id: 'one', format: 'transcript', tools, messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: "I've booked your table for two." }] };
+    await runCheck([file('one.json', JSON.stringify(one))], {}, c.sinks);
+    expect(plain(c.out.join('\n'))).toContain('unmatched       1 claim no listed tool fits (not judged)');
+  });
+});
+
 describe('the README quotes `npm run check:sample`', () => {
   it('every line of its excerpt (lines left out are marked …) is a line of the real report, in order', async () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

@@ -83,7 +83,7 @@ export function formatSummary(t: Totals): string {
   if (t.empty > 0) lines.push(pc.yellow(`${plural(t.empty, 'conversation')} had no assistant reply with text: nothing was checked there`));
   lines.push(`${pc.bold('flagged claims'.padEnd(16))}${t.flagged}${t.flagged > 0 ? pc.dim(`  by reason: ${top(t.byReason, 8)}`) : ''}`);
   if (t.flagged > 0) lines.push(`${pc.bold('flagged tools'.padEnd(16))}${top(t.flaggedTools, 5)}`);
-  if (t.unmatched > 0) lines.push(`${pc.bold('unmatched'.padEnd(16))}${t.unmatched} ${pc.dim('claims no listed tool fits (not judged)')}`);
+  if (t.unmatched > 0) lines.push(`${pc.bold('unmatched'.padEnd(16))}${t.unmatched} ${pc.dim(`${t.unmatched === 1 ? 'claim' : 'claims'} no listed tool fits (not judged)`)}`);
   if (t.unreportedTools.size > 0) lines.push(`${pc.bold('unreported most'.padEnd(16))}${top(t.unreportedTools, 5)} ${pc.dim('(--ignore-tools a,b to leave tools out)')}`);
   return lines.join('\n');
 }
