@@ -11,8 +11,8 @@ import {
 } from './lexicon.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
-import { isVerb } from '../lexicon/index.js';
-import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastTime, readOutcome } from './_cues.js';
+import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
+import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastDateAt, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
 
 /** What a clause passes on to the next clause of its sentence. */
@@ -59,6 +59,17 @@ const DETERMINER_BEFORE = new Set(['the', 'a', 'an']);
 /** How many subject words a passive passes on to the clauses that continue it ("…has been created and sent"). */
 const CARRIED_SUBJECT = 12;
 const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
+
+/**
+ * The participle's own act is dated in the few words after it ("was created on 2024-05-01", "submitted
+ * to your bank on Nov 4"): before this run. A verb of change takes its new value after "to", and a date
+ * after that value is the value's ("changed to the new itinerary on May 24": the flights are then).
+ */
+function datedAct(words: readonly string[], hit: VerbHit): boolean {
+  const at = pastDateAt(words, hit.end, hit.end + 4);
+  if (at === -1) return false;
+  return !(words.slice(hit.end, at).includes('to') && verbLexfileShare(hit.lemma, CHANGE_LEXFILE) >= 0.5);
+}
 
 /** Find the claims of one clause and the state it passes on. */
 export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: ClauseClaim[]; state: ClauseState } {
@@ -109,7 +120,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (pre.some((w) => REPORTED.has(w)) || later().failure || later().outside) return { claims: [], state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
     if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: [], state: nextState };
-    if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || onPastDate(words, hit.end, hit.end + 4))) return { claims: [], state: { ...nextState, subject: 'other' } };
+    if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || datedAct(words, hit))) return { claims: [], state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && options.mentionsYou()) return { claims: [], state: nextState };
     if (form === 'passive' || form === 'status') {
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
@@ -135,7 +146,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const instrument = window.findIndex((w) => w === 'using' || w === 'via');
     const after = instrument === -1 ? window : window.slice(0, instrument);
     const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
-    const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after), object: object.join(' '), form };
+    const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after, form), object: object.join(' '), form };
     const count = countOf(after.length > 0 ? after : subjectTokens);
     if (count !== undefined) claim.count = count;
     // "X is on your calendar, inside the window I found earlier": an outcome before the verb is a claim too.

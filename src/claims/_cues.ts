@@ -7,6 +7,7 @@ import { COMPLETION_VERBS, CONDITIONAL, FILLERS, FIRST_PERSON, MONTHS, STOPWORDS
 import { nominalizations } from './_lookup.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
 import type { ClauseClaim } from './_clause.js';
+import type { ClaimForm } from './extract-claims.js';
 
 const BY_MEANS = new Set(['me', 'us', 'myself', 'email', 'mail', 'text', 'sms', 'phone', 'card', 'hand', 'default', 'date', 'name', 'id', 'number', 'mistake', 'accident', 'the', 'a', 'an', 'then', 'now', 'end', 'tomorrow', 'today', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'noon', 'midnight', 'eod', 'cob']);
 const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({ both: 2, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 }));
@@ -43,14 +44,19 @@ export function pastTime(words: readonly string[]): boolean {
 
 /** "was created on 2024-05-01", "submitted to your bank on Nov 4": a dated act, before this run. Looks at `words[from..to]`. */
 export function onPastDate(words: readonly string[], from = 0, to = words.length): boolean {
+  return pastDateAt(words, from, to) !== -1;
+}
+
+/** Index of the "on" of the first {@link onPastDate} date in `words[from..to]`, or -1. */
+export function pastDateAt(words: readonly string[], from = 0, to = words.length): number {
   for (let i = from; i < Math.min(to + 1, words.length); i++) {
     const next = words[i + 1] ?? '';
-    if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return true;
-    if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return true;
-    if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return true;
-    if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return true;
+    if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return i;
+    if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return i;
+    if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return i;
+    if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return i;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -133,9 +139,14 @@ function tokenizeValue(text: string): string {
   return text.slice(start, end).toLowerCase();
 }
 
-/** "The booking has been completed" claims a booking: a completion verb takes its action from its subject. */
-export function completionVerb(lemma: string, subject: readonly string[], after: readonly string[]): string {
-  if (!COMPLETION_VERBS.has(lemma)) return lemma;
+/**
+ * "The booking has been completed" claims a booking: a completion verb takes its action from its subject.
+ * "Your booking is confirmed" does too; "I confirmed your booking" is a check, not a completion.
+ */
+export function completionVerb(lemma: string, subject: readonly string[], after: readonly string[], form: ClaimForm): string {
+  const confirmed = lemma === 'confirm' && (form === 'passive' || form === 'status');
+  if (!COMPLETION_VERBS.has(lemma) && !confirmed) return lemma;
+  if (confirmed) return subject.map((w) => nominalizations.get(w)).find((v) => v !== undefined) ?? lemma;
   for (const w of [...subject, ...after]) {
     const action = nominalizations.get(w);
     if (action !== undefined) return action;

@@ -41,7 +41,8 @@ function idLike(key: string, text: string): boolean {
 }
 
 /** A result as data: JSON text is parsed (a result that is not JSON stays text). */
-function structured(result: unknown): unknown {
+/** A result as data: a JSON object or array written as text is parsed; anything else is returned as is. */
+export function structured(result: unknown): unknown {
   if (typeof result !== 'string') return result;
   const t = result.trim();
   if (t[0] !== '{' && t[0] !== '[') return result;

@@ -254,6 +254,18 @@ describe('edge cases', () => {
     expect(extractClaims('The invoice was paid on 12 March.')).toEqual([]);
   });
 
+  // A verb of change takes its new value after "to"; a date after that value is the value's, not the act's.
+  it('a date of the new value is not the date of the act: "Your flight has been changed to the new itinerary on May 24."', () => {
+    expect(shapes('Your flight has been changed to the new itinerary on May 24, 2024.')).toEqual(['change/passive']);
+    expect(extractClaims('Your payment was sent to your bank on Nov 4.')).toEqual([]);
+    expect(extractClaims('Your plan was changed on May 4.')).toEqual([]);
+  });
+
+  it('"Your booking is confirmed" claims the booking; "I confirmed your booking" is a check', () => {
+    expect(shapes('Your booking is confirmed!')).toEqual(['book/passive']);
+    expect(shapes('I confirmed your booking.')).toEqual(['confirm/first_person']);
+  });
+
   // "went through" reports that something happened without saying who did it or when: often a refund
   // made before this run ("yes, the refund went through"). Precision first: not a claim.
   it('"the refund went through" is not a claim', () => {

@@ -169,3 +169,27 @@ describe('lookups told apart by what ran', () => {
     expect(flagged(check('The schema has been validated.', ledger({ tool: 'deploy_service' }), { tools }))).toEqual(['validate_schema:not_called']);
   });
 });
+
+describe('phrasal verbs and what a call produced', () => {
+  const schema = { type: 'object', properties: { username: { type: 'string' } } };
+  const tools = [
+    { name: 'RegisterUser', description: 'Register a new user.', parameters: schema },
+    { name: 'UserLogin', description: 'Logs in a user returns a token.', parameters: schema },
+    { name: 'LogoutUser', description: 'Logs user out.', parameters: schema },
+  ];
+
+  it('never matches "logged you into" to a log-out tool', () => {
+    const r = check('I have logged you into the platform.', ledger(), { tools });
+    expect(flagged(r)).toEqual(['UserLogin:not_called']);
+  });
+
+  it('backs a claim by a call that returned what the claimed tool is described to return', () => {
+    const registered = ledger({ tool: 'RegisterUser', args: { username: 'hestler' }, result: '{"session_token":"e149636f-d9ca-0792","user":{"username":"hestler"}}' });
+    const r = check('Done. I have logged you into the platform.', registered, { tools });
+    expect(flagged(r)).toEqual([]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['RegisterUser']);
+    // A result without the product does not.
+    const bare = ledger({ tool: 'RegisterUser', args: { username: 'hestler' }, result: '{"user":{"username":"hestler"}}' });
+    expect(flagged(check('Done. I have logged you into the platform.', bare, { tools }))).toEqual(['UserLogin:not_called']);
+  });
+});

@@ -14,7 +14,8 @@ import { claimSpecifics } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
 import { readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
-import type { ArgsDigest } from './args-digest.js';
+import { structured, type ArgsDigest } from './args-digest.js';
+import { leaves } from './_values.js';
 import { SETTING_KEY_WORDS } from './lexicon.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -83,6 +84,15 @@ export function judgeReply(input: JudgeInput): Receipt {
       const sibling = backingSibling(x.text, match, ran, input.backing, toolIndex(input.profiles).byName, sentence, x.object.split(' ').filter((w) => w !== ''));
       if (sibling !== null) {
         tool = sibling;
+        state = 'ok';
+      }
+    }
+    // A call of this stretch returned what the claimed tool is described to return ("I have logged you in"
+    // after the registration call returned a session token): that call did the work.
+    if (tool !== null && state === 'none') {
+      const producer = producedBy(toolIndex(input.profiles).byName.get(tool), input.stretch);
+      if (producer !== null) {
+        tool = producer;
         state = 'ok';
       }
     }
@@ -166,6 +176,19 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     specifics ??= sentence.specifics(text);
     if (specifics.size === 0) continue;
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
+  }
+  return null;
+}
+
+/** The latest successful call of the stretch, of another tool, whose result has a field named for what `profile` returns. */
+function producedBy(profile: ToolProfile | undefined, stretch: readonly LedgerEntry[]): string | null {
+  if (profile === undefined || profile.returns.size === 0) return null;
+  for (let i = stretch.length - 1; i >= 0; i--) {
+    const e = stretch[i];
+    if (e === undefined || e.status !== 'ok' || e.tool === profile.name) continue;
+    const result = structured(e.result);
+    if (result === null || typeof result !== 'object') continue;
+    for (const { key } of leaves(result)) if (splitIdentifier(key).some((w) => profile.returns.has(canonicalNoun(w)))) return e.tool;
   }
   return null;
 }

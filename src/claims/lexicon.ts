@@ -292,6 +292,25 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Verb particles that reverse each other's sense ("log in" / "log out", "turn on" / "turn off",
+ * "scale up" / "scale down"): particle → the particles it contradicts.
+ */
+export const OPPOSED_PARTICLES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['in', ['out', 'off']], ['into', ['out', 'off']], ['on', ['out', 'off']], ['onto', ['out', 'off']],
+  ['out', ['in', 'into', 'on', 'onto']], ['off', ['in', 'into', 'on', 'onto']],
+  ['up', ['down']], ['down', ['up']],
+]);
+
+/** Pronouns a phrasal verb's particle may follow ("logged you in", "turned it off"). */
+export const PRONOUN_OBJECTS: ReadonlySet<string> = new Set(['you', 'it', 'them', 'him', 'her', 'me', 'us', 'everyone', 'everything']);
+
+/**
+ * Words of a tool's described output ("returns its id", "returning 5 most recent results") that name no
+ * product of the action: any call's result has such a field, so it proves nothing about one action.
+ */
+export const GENERIC_RESULT_WORDS: ReadonlySet<string> = new Set(['id', 'key', 'result', 'response', 'status', 'data', 'list', 'value', 'count', 'detail', 'information', 'info', 'output', 'message', 'error', 'number', 'record', 'object', 'item', 'timestamp']);
+
+/**
  * First words of an argument name that mark the value the call sets (`new_password`, `updated_email`):
  * a call with such an argument changed that field, whatever its tool is named (a schema convention of
  * ToolTalk, API-Bank and most CRUD APIs).

@@ -2,10 +2,11 @@
  * Matches an extracted claim to the tool it is about: by verb family, by the claim's object against
  * the tool's name and description, and by the object a verb implies ("texted" → an SMS tool).
  */
-import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
-import { openRelation } from './_open-verbs.js';
+import { openRelation, readingsOf } from './_open-verbs.js';
+import { tokenize } from './_tokens.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
 
@@ -62,7 +63,10 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const hints = new Set((verbObjectHints.get(claim.verb) ?? []).map(canonicalNoun));
 
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
+  let particle: string | null | undefined;
   profiles.forEach((profile, order) => {
+    // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
+    if (profile.particle !== null && (OPPOSED_PARTICLES.get((particle ??= claimParticle(claim))) ?? []).includes(profile.particle)) return;
     const nameHits = countRelated(objects, profile.nameNouns);
     let verb = verbScore(claim.verb, families, readClaim, profile);
     // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
@@ -143,6 +147,17 @@ function distinctiveHit(objects: ReadonlySet<string>, profile: ToolProfile, prof
     if (profiles.every((p) => p === profile || !p.nameNouns.has(o))) return true;
   }
   return false;
+}
+
+/** The particle right after the claimed verb, or after its pronoun object ("logged you into", "turned it off"); `''` when none. */
+function claimParticle(claim: ExtractedClaim): string {
+  const words = tokenize(claim.clause);
+  for (let i = 0; i < words.length; i++) {
+    if (!readingsOf(words[i] ?? '').some((r) => r.lemma === claim.verb)) continue;
+    const next = PRONOUN_OBJECTS.has(words[i + 1] ?? '') ? words[i + 2] : words[i + 1];
+    return next !== undefined && OPPOSED_PARTICLES.has(next) ? next : '';
+  }
+  return '';
 }
 
 /** One of the claim's object words is a noun of another listed tool's name (not that tool's verb). */

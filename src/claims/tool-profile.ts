@@ -4,7 +4,8 @@
  * only reads.
  */
 import type { ToolSpec } from '../tools.js';
-import { GENERIC_TOOL_WORDS, READ_FAMILIES, STOPWORDS } from './lexicon.js';
+import { GENERIC_RESULT_WORDS, GENERIC_TOOL_WORDS, OPPOSED_PARTICLES, READ_FAMILIES, STOPWORDS } from './lexicon.js';
+import { isVerb, partsOfSpeech } from '../lexicon/index.js';
 import { nounSynonyms } from './_lookup.js';
 import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
@@ -32,6 +33,17 @@ export interface ToolProfile {
   descriptionNouns: ReadonlySet<string>;
   /** Canonical words of the JSON Schema's property names, nested ones included (`event_id` → event, id); `null` for a tool listed by name (its arguments are unknown). */
   argumentNouns: ReadonlySet<string> | null;
+  /**
+   * What the tool's description says it returns, beyond its own object ("Logs in a user; returns a token"
+   * → token): canonical nouns, generic result words left out. A call of another tool whose result holds
+   * such a field produced what this tool would have.
+   */
+  returns: ReadonlySet<string>;
+  /**
+   * The particle of a phrasal verb the name is built on (`LogoutUser` → "out", `user_login` → "in",
+   * `turn_off_lights` → "off"), from WordNet's multiword verbs; `null` when it has none.
+   */
+  particle: string | null;
   /** The tool only reads (its name verb, or the first verb of its description, is a read verb). */
   read: boolean;
   /** String parameters with allowed values (`enum`) in the tool's JSON Schema; `[]` for a tool listed by name. */
@@ -99,8 +111,31 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
   const enums = tool.parameters === undefined ? [] : enumParameters(tool.parameters);
   const argumentNouns = tool.parameters === undefined ? null : new Set(propertyNames(tool.parameters).flatMap((k) => splitIdentifier(k)).map(canonicalNoun));
-  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, argumentNouns, read, generic, enums };
+  const returns = new Set<string>();
+  for (const m of description.matchAll(RETURNS)) {
+    for (const w of tokenize(m[1] ?? '')) {
+      const noun = canonicalNoun(w);
+      if (!STOPWORDS.has(w) && partsOfSpeech(w)[0] === 'n' && !nameNouns.has(noun) && !GENERIC_RESULT_WORDS.has(noun)) returns.add(noun);
+    }
+  }
+  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, argumentNouns, returns, particle: nameParticle(words), read, generic, enums };
 }
+
+/** The particle of a phrasal verb in a tool name: a word joined from one ("login", "checkout"), or a verb followed by one ("turn_off"). */
+function nameParticle(words: readonly string[]): string | null {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const next = words[i + 1] ?? '';
+    if (OPPOSED_PARTICLES.has(next) && isVerb(`${w} ${next}`)) return next;
+    for (const p of OPPOSED_PARTICLES.keys()) {
+      if (w.length > p.length + 2 && w.endsWith(p) && !isVerb(w) && isVerb(`${w.slice(0, -p.length)} ${p}`)) return p;
+    }
+  }
+  return null;
+}
+
+/** "returns a token", "returning 5 most recent results": what follows, up to the end of its clause. */
+const RETURNS = /\breturn(?:s|ing)?\s([^.;,()]{1,60})/gi;
 
 /** The property names of a JSON Schema object, nested objects and array items included (depth ≤ 8). */
 function propertyNames(schema: unknown, out: string[] = [], depth = 0): string[] {

@@ -5,7 +5,7 @@
  */
 export { isVerb, verbBase, verbReadings, VERB_PREFIXES } from './verb-readings.js';
 export type { VerbForm, VerbReading } from './verb-readings.js';
-export { commonVerbs, verbClass, verbClasses, verbFrequency, LEXFILE_CLASS } from './verb-class.js';
+export { commonVerbs, verbClass, verbClasses, verbFrequency, verbLexfileShare, CHANGE_LEXFILE, LEXFILE_CLASS } from './verb-class.js';
 export type { VerbClass } from './verb-class.js';
 export { verbRelation, FREQUENT_MIN_SHARE, FREQUENT_MIN_TAGS, FREQUENT_SENSES, RELATION } from './verb-relation.js';
 export { verbsOfAdjective, verbsOfNoun } from './derivation.js';

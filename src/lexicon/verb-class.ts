@@ -87,6 +87,27 @@ export function verbClass(lemma: string): VerbClass | null {
   return dominant(verbClasses(lemma));
 }
 
+/** WordNet's lexicographer file of verbs of change (verb.change: change, modify, update, switch). */
+export const CHANGE_LEXFILE = 30;
+
+/**
+ * Share (0–1) of a verb lemma's sense weight (tag count plus {@link UNTAGGED_SENSE_WEIGHT} per sense) in one
+ * lexicographer file: `verbLexfileShare('change', CHANGE_LEXFILE)` ≈ 0.95, `('send', 30)` = 0. 0 for a lemma that is not a WordNet verb.
+ */
+export function verbLexfileShare(lemma: string, lexfile: number): number {
+  const flat = senses(lemma);
+  if (flat === undefined) return 0;
+  const files = lexiconTable().synsetLexfile;
+  let inFile = 0;
+  let all = 0;
+  for (let i = 0; i < flat.length; i += 2) {
+    const weight = (flat[i + 1] as number) + UNTAGGED_SENSE_WEIGHT;
+    all += weight;
+    if (files[flat[i] as number] === lexfile) inFile += weight;
+  }
+  return all === 0 ? 0 : inFile / all;
+}
+
 /** How common a verb lemma is: the sum of its senses' tag counts in WordNet's tagged corpora; 0 when unknown. */
 export function verbFrequency(lemma: string): number {
   const flat = senses(lemma);
