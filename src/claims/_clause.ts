@@ -35,6 +35,8 @@ export interface ClauseClaim {
   object: string;
   form: ClaimForm;
   count?: number;
+  /** The head noun of what was acted on ("refund" in "your refund is on its way", "confirmation" in "sent you the refund confirmation"), when the clause names one. */
+  head?: string;
 }
 
 interface ReadOptions {
@@ -69,6 +71,26 @@ function datedAct(words: readonly string[], hit: VerbHit): boolean {
   const at = pastDateAt(words, hit.end, hit.end + 4);
   if (at === -1) return false;
   return !(words.slice(hit.end, at).includes('to') && verbLexfileShare(hit.lemma, CHANGE_LEXFILE) >= 0.5);
+}
+
+/**
+ * The head noun of what a clause acted on: the last content word of the subject (a passive's patient),
+ * else of the first run of content words after the verb ("sent you the refund confirmation for order 42"
+ * → confirmation).
+ */
+export function headNoun(subject: readonly string[], after: readonly string[]): string | undefined {
+  const content = (w: string): boolean => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && pastVerbAt([w], 0) === null;
+  const last = [...subject].reverse().find(content);
+  if (last !== undefined) return last;
+  let i = 0;
+  while (i < after.length && !content(after[i] ?? '')) {
+    // A preposition ends the object: "moved to Friday" names no object.
+    if (PREPOSITIONS.has(after[i] ?? '')) return undefined;
+    i++;
+  }
+  let head: string | undefined;
+  while (i < after.length && content(after[i] ?? '')) head = after[i++];
+  return head;
 }
 
 /** Find the claims of one clause and the state it passes on. */
@@ -147,6 +169,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const after = instrument === -1 ? window : window.slice(0, instrument);
     const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
     const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after, form), object: object.join(' '), form };
+    const head = headNoun(form === 'passive' || form === 'status' ? subjectTokens : [], after);
+    if (head !== undefined) claim.head = head;
     const count = countOf(after.length > 0 ? after : subjectTokens);
     if (count !== undefined) claim.count = count;
     // "X is on your calendar, inside the window I found earlier": an outcome before the verb is a claim too.

@@ -99,14 +99,22 @@ export function readOutcome(words: readonly string[]): ClauseClaim | null {
     const now = words[k] === 'now';
     if (now || words[k] === 'all') k++;
     const rest = words.slice(k);
-    const objectOf = (extra: readonly string[]): string => [...subject, ...extra.filter((x) => !STOPWORDS.has(x))].join(' ');
-    if (rest[0] === 'on' && (rest[1] === 'the' || rest[1] === 'your') && rest[2] === 'calendar') return { verb: 'add', object: objectOf(['calendar', 'event']), form: 'outcome' };
-    if (rest[0] === 'on' && (rest[1] === 'its' || rest[1] === 'the' || rest[1] === 'their') && rest[2] === 'way') return { verb: 'send', object: objectOf(rest.slice(3)), form: 'outcome' };
-    if (rest[0] === 'live') return { verb: 'deploy', object: objectOf(rest.slice(1)), form: 'outcome' };
-    if ((rest[0] === 'on' || rest[0] === 'off') && rest.length === 1 && subject.length > 0) return { verb: 'turn', object: objectOf([]), form: 'outcome' };
-    if (now && rest.length > 0 && subject.length > 0 && (OUTCOME_STATES.has(rest[0] ?? '') || rest.length <= 6)) return { verb: 'update', object: objectOf(rest), form: 'outcome' };
-    return null;
+    const found = outcomeOf(rest, now, subject);
+    const head = subject[subject.length - 1];
+    if (found !== null && head !== undefined) found.head = head;
+    return found;
   }
+  return null;
+}
+
+/** The outcome that follows "is"/"are" (`rest`), for the subject's content words. */
+function outcomeOf(rest: readonly string[], now: boolean, subject: readonly string[]): ClauseClaim | null {
+  const objectOf = (extra: readonly string[]): string => [...subject, ...extra.filter((x) => !STOPWORDS.has(x))].join(' ');
+  if (rest[0] === 'on' && (rest[1] === 'the' || rest[1] === 'your') && rest[2] === 'calendar') return { verb: 'add', object: objectOf(['calendar', 'event']), form: 'outcome' };
+  if (rest[0] === 'on' && (rest[1] === 'its' || rest[1] === 'the' || rest[1] === 'their') && rest[2] === 'way') return { verb: 'send', object: objectOf(rest.slice(3)), form: 'outcome' };
+  if (rest[0] === 'live') return { verb: 'deploy', object: objectOf(rest.slice(1)), form: 'outcome' };
+  if ((rest[0] === 'on' || rest[0] === 'off') && rest.length === 1 && subject.length > 0) return { verb: 'turn', object: objectOf([]), form: 'outcome' };
+  if (now && rest.length > 0 && subject.length > 0 && (OUTCOME_STATES.has(rest[0] ?? '') || rest.length <= 6)) return { verb: 'update', object: objectOf(rest), form: 'outcome' };
   return null;
 }
 

@@ -29,6 +29,8 @@ export interface ExtractedClaim {
   verb: string;
   /** Content words naming what was acted on, space-separated; `''` when the reply names nothing. */
   object: string;
+  /** The head noun of what was acted on ("refund" in "your refund is on its way"), when the clause names one. */
+  head?: string;
   form: ClaimForm;
   /** A quantity the claim states ("moved all three" → 3), when it states one. */
   count?: number;

@@ -123,9 +123,23 @@ describe('the object names the tool', () => {
   ];
 
   it('does not flag a claim against a tool of the same verb whose object is another tool’s', () => {
+    // create_event's verb alone does not make "your account" its object; the registration that ran fits by family.
     const r = check("Sure, I've created your account.", ledger({ tool: 'RegisterUser', args: { username: 'hestler' } }), { tools: accounts });
     expect(flagged(r)).toEqual([]);
-    expect(r.unmatched.map((c) => c.text)).toEqual(["Sure, I've created your account."]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['RegisterUser']);
+    // Nothing ran: a family-only fit is not judged, and never against the tool that undoes the act, though "account" is its object.
+    const none = check("Sure, I've created your account.", ledger(), { tools: accounts });
+    expect(flagged(none)).toEqual([]);
+    expect(none.unmatched.map((c) => c.text)).toEqual(["Sure, I've created your account."]);
+  });
+
+  it('matches by the head noun before the verb: the refund is issue_refund’s, the confirmation an email’s', () => {
+    const shop = [
+      { name: 'send_email', description: 'Send an email to a customer.', parameters: schema('to', 'subject', 'body') },
+      { name: 'issue_refund', description: 'Issue a refund for an order.', parameters: schema('order_id', 'amount') },
+    ];
+    expect(flagged(check('Your refund is on its way.', ledger(), { tools: shop }))).toEqual(['issue_refund:not_called']);
+    expect(flagged(check("I've sent you the refund confirmation.", ledger(), { tools: shop }))).toEqual(['send_email:not_called']);
   });
 
   it('still flags the same verb on the tool’s own object', () => {

@@ -301,6 +301,12 @@ export const OPPOSED_PARTICLES: ReadonlyMap<string, readonly string[]> = new Map
   ['up', ['down']], ['down', ['up']],
 ]);
 
+/** Verb families that undo each other: a claim of one is never about a tool of the other ("created your account" is not delete_account). */
+export const OPPOSED_FAMILIES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['create', ['remove', 'cancel', 'revoke']], ['book', ['remove', 'cancel']], ['schedule', ['remove', 'cancel']], ['grant', ['revoke', 'remove']],
+  ['remove', ['create', 'book', 'schedule', 'grant']], ['cancel', ['create', 'book', 'schedule']], ['revoke', ['grant', 'create']],
+]);
+
 /** Pronouns a phrasal verb's particle may follow ("logged you in", "turned it off"). */
 export const PRONOUN_OBJECTS: ReadonlySet<string> = new Set(['you', 'it', 'them', 'him', 'her', 'me', 'us', 'everyone', 'everything']);
 

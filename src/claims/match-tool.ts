@@ -2,7 +2,7 @@
  * Matches an extracted claim to the tool it is about: by verb family, by the claim's object against
  * the tool's name and description, and by the object a verb implies ("texted" → an SMS tool).
  */
-import { OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { OPPOSED_FAMILIES, OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
@@ -64,6 +64,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
   let particle: string | null | undefined;
+  const head = claim.head === undefined || claim.fromContext === true ? null : new Set([canonicalNoun(claim.head)]);
   profiles.forEach((profile, order) => {
     // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
     if (profile.particle !== null && (OPPOSED_PARTICLES.get((particle ??= claimParticle(claim))) ?? []).includes(profile.particle)) return;
@@ -71,6 +72,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     let verb = verbScore(claim.verb, families, readClaim, profile);
     // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
     const objectOnly = verb === 0 && nameHits > 0 && !readClaim && !profile.read;
+    if (objectOnly && opposed(families, profile.families)) return;
     if (objectOnly) verb = 1;
     if (verb === 0) return;
     const descHits = Math.min(2, count(objects, profile.descriptionNouns));
@@ -84,9 +86,10 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
     // for a tool whose schema is known: one listed by name may take that object as an argument.
     const args = profile.argumentNouns;
-    const elsewhere = !objectOnly && object === 0 && claim.fromContext !== true && args !== null && count(objects, args) === 0 && namesAnotherTool(objects, profile, profiles);
+    const elsewhere = !objectOnly && object === 0 && head !== null && args !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
     const strong = objectOnly ? nameHits >= 2 || distinctiveHit(objects, profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
-    scored.push({ profile, total: verb + object, strong, objectOnly, order, nameHits });
+    // Such a tool ranks below one that the claim's object names ("Your refund is on its way": issue_refund, not send_email).
+    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits });
   });
   if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
 
@@ -147,6 +150,12 @@ function distinctiveHit(objects: ReadonlySet<string>, profile: ToolProfile, prof
     if (profiles.every((p) => p === profile || !p.nameNouns.has(o))) return true;
   }
   return false;
+}
+
+/** Every family of the claim's verb undoes some family of the tool's ("create" against delete_account). */
+function opposed(claimed: readonly string[], tool: ReadonlySet<string>): boolean {
+  if (claimed.length === 0 || tool.size === 0) return false;
+  return claimed.every((f) => (OPPOSED_FAMILIES.get(f) ?? []).some((g) => tool.has(g)));
 }
 
 /** The particle right after the claimed verb, or after its pronoun object ("logged you into", "turned it off"); `''` when none. */
