@@ -15,6 +15,6 @@ export default tseslint.config(
   },
   {
     files: ['bench/**/*.js'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', fetch: 'readonly' } },
   },
 );

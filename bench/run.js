@@ -243,6 +243,8 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   const all = await timeStats();
   const week = await timeStats({ since: Date.now() - 7 * day });
   if (all.result.calls !== M) throw new Error(`bench: stats counted ${all.result.calls} operations, not ${M}`);
+  const { dashboardBench } = await import('./dashboard.js');
+  const dashboardLines = await dashboardBench(bigStore, bigFile, M, '5b');
   await bigStore.close();
   rmSync(tmp, { recursive: true, force: true });
 
@@ -256,6 +258,8 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
   console.log(`   ${`stats(), all ${M.toLocaleString('en-US')} operations`.padEnd(44)} ${ms(all.times)}   target < 300 ms`);
   console.log(`   ${`stats({ since: 7 days ago }), ${week.result.calls.toLocaleString('en-US')} ops`.padEnd(44)} ${ms(week.times)}`);
   console.log(`   (generating the 1M-row ledger took ${(buildMs / 1000).toFixed(1)} s; opening it ${openMs.toFixed(0)} ms)`);
+  console.log('');
+  for (const line of dashboardLines) console.log(line);
 }
 
 // 6. The lexical table (src/lexicon, generated from WordNet): load time and retained heap, each in a fresh

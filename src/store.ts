@@ -10,3 +10,5 @@ export type { FailingTool, StatsOptions, StoreStats } from './store/store-stats.
 export { operationStates, type InterceptionInput, type OperationInput, type OperationState, type ReceiptInput, type RunInput } from './store/records.js';
 export type { ExportRow, InterceptionRow, OperationRow, ReceiptRow, RunDetail, RunRow, RunSummary } from './store/rows.js';
 export { SCHEMA_VERSION } from './store/schema-version.js';
+export type { ReviewCounts, ReviewItem, ReviewJudgement, ReviewMark, ReviewMarkInput, ReviewPage, ReviewQueueOptions, ReviewTarget } from './store/review.js';
+export type { RunCursor, RunPage, RunQuery, TimelineBucket, TimelineOptions } from './store/run-query.js';

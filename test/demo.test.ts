@@ -149,7 +149,7 @@ describe('claimcheck demo', () => {
       ledger: jsonDb, agent: DEMO_AGENT, runs: 13,
       catches: { ...Object.fromEntries(validationFailureCategories.map((c) => [c, 1])), tool_failed: 1, not_called: 1, args_mismatch: 1, not_proven: 3 },
       repaired: 7,
-      next: [`claimcheck view --db ${jsonDb}`, `claimcheck stats --db ${jsonDb}`],
+      next: [`claimcheck view --db ${jsonDb}`, `claimcheck stats --db ${jsonDb}`, `claimcheck view --web --db ${jsonDb}`],
     });
     expect(lines.find((l) => l.scenario === 'unmatched-unreported')).toMatchObject({ unmatched: ["I've saved 12 Elm Street as your new address."], unreported: ['lookup_order'] });
     expect((await demo(jsonDb, true)).out).toBe(first.out);

@@ -134,7 +134,8 @@ export class GuardImpl implements Guard {
     }
     if (dryRun) return receipt;
     this.#checked = { calls, receipt };
-    this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn }, '(reply)');
+    const conversation = { reply: text, ...(options.request === undefined ? {} : { request: options.request }) };
+    this.#send('recordReceipt', { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn, ...conversation }, '(reply)');
     return receipt;
   }
 

@@ -100,4 +100,8 @@ export interface ReceiptRecord {
   at: number;
   /** The guard's turn this reply closes, 1-based, as for {@link Operation.turn}. */
   turn?: number;
+  /** The reply text that was checked. A store keeps it only when it captures (`openStore({ capture: true })`). */
+  reply?: string;
+  /** The user's request given to `checkBypass`, when one was; kept like `reply`. */
+  request?: string;
 }

@@ -31,7 +31,8 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   let path: string;
   try {
     path = (await locateLedger(options)).path;
-    store = await openStore({ path });
+    // The demo's conversations are scripted: recorded with their replies, so the dashboard shows them and `export --reviewed` can write them as cases.
+    store = await openStore({ path, capture: true });
     path = store.path; // a PostgreSQL URL is shown without its password
   } catch (error) {
     return ledgerFailure('demo', error, sinks); // a missing SQLite driver is one line saying what to install
@@ -39,7 +40,7 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   const shown = shownPath(path, options.cwd ?? process.cwd());
   // A PostgreSQL URL is repeated without its password (the user supplies it again).
   const db = options.db === undefined || options.db.trim() === '' ? '' : ` --db ${quote(isPostgresUrl(options.db) ? path : options.db)}`;
-  const next = [`claimcheck view${db}`, `claimcheck stats${db}`];
+  const next = [`claimcheck view${db}`, `claimcheck stats${db}`, `claimcheck view --web${db}`];
   const json = options.json === true;
   if (!json) {
     sinks.out(pc.bold('claimcheck demo: a support-desk agent on a scripted model (no network, no API key).'));
@@ -73,6 +74,7 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   sinks.out(`  ${'repaired'.padEnd(12)}${String(catches.repaired).padStart(2)}  ${pc.dim('intercepted calls the model corrected in one round trip (an unknown tool is answered, not repaired)')}`);
   sinks.out(`  ${pc.cyan(next[0] as string)}${pad(next[0] as string)}the runs, newest first; add --run ID for one run's calls and receipts`);
   sinks.out(`  ${pc.cyan(next[1] as string)}${pad(next[1] as string)}calls, interceptions, repairs and claim verdicts`);
+  sinks.out(`  ${pc.cyan(next[2] as string)}${pad(next[2] as string)}the dashboard in your browser: overview, runs, and the review queue`);
   return 0;
 }
 

@@ -3,9 +3,16 @@
  * (the store's `export()`: runs, then operations, interceptions and receipts, each tagged with its
  * `type`). A progress bar goes to stderr when stderr is a terminal and stdout is not.
  *
+ * `claimcheck export --reviewed --out DIR`: instead, every reply with a reviewed flagged claim as a
+ * labelled case (docs/case-format.md), one `DIR/<id>.json` each, for `claimcheck eval DIR`. Replies the
+ * ledger did not capture cannot be written: stderr says how many, and exit status 1 when none could.
+ *
  * A ledger file that does not exist yet exports nothing (a note on stderr, exit 0). Exit status 2 for
  * a bad `--since` or a ledger that cannot be read.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { ledgerFailure, openLedger, type LedgerOptions } from './_open-ledger.js';
 import { startProgress, type Progress } from './_progress.js';
@@ -19,6 +26,10 @@ export interface ExportCommandOptions extends LedgerOptions {
   progress?: NodeJS.WritableStream | undefined;
   /** The time `--since` durations count back from, epoch milliseconds. Default `Date.now()`. */
   now?: number;
+  /** Write reviewed replies as labelled cases into `out` instead of the rows. */
+  reviewed?: boolean;
+  /** The folder `--reviewed` writes to (created when missing). */
+  out?: string;
 }
 
 /** Rows between two progress updates. */
@@ -26,6 +37,10 @@ const PROGRESS_EVERY = 500;
 
 /** Run the command; resolves to the exit status. */
 export async function runExport(options: ExportCommandOptions, sinks: Sinks): Promise<number> {
+  if (options.reviewed === true && (options.out === undefined || options.out.trim() === '')) {
+    sinks.err('claimcheck export: --reviewed writes one labelled case file per reviewed reply; give the folder with --out DIR (then: claimcheck eval DIR).');
+    return 2;
+  }
   let since: number | undefined;
   try {
     if (options.since !== undefined) since = parseSince(options.since, options.now);
@@ -39,6 +54,15 @@ export async function runExport(options: ExportCommandOptions, sinks: Sinks): Pr
     return ledgerFailure('export', error, sinks);
   }
   const { store } = ledger;
+  if (options.reviewed === true) {
+    try {
+      return await exportReviewed(store, resolve(options.out as string), sinks);
+    } catch (error) {
+      return ledgerFailure('export', error, sinks);
+    } finally {
+      await store.close();
+    }
+  }
   let progress: Progress | undefined;
   try {
     // Every row of the ledger; with --since fewer are written and the bar ends early.
@@ -60,4 +84,19 @@ export async function runExport(options: ExportCommandOptions, sinks: Sinks): Pr
   } finally {
     await store.close();
   }
+}
+
+/** Writes the reviewed replies as case files; exit 1 when reviews exist but none could be written. */
+async function exportReviewed(store: Store, dir: string, sinks: Sinks): Promise<number> {
+  const { reviewedCases } = await import('./_reviewed-cases.js');
+  const { cases, uncaptured, notProven } = await reviewedCases(store);
+  if (cases.length > 0) mkdirSync(dir, { recursive: true });
+  for (const c of cases) writeFileSync(join(dir, `${c.id}.json`), `${JSON.stringify(c, null, 2)}\n`);
+  if (cases.length > 0) sinks.err(`claimcheck export: ${cases.length} reviewed ${cases.length === 1 ? 'reply' : 'replies'} written as labelled cases to ${dir} — measure the checker on them with: claimcheck eval ${dir}`);
+  if (notProven > 0) sinks.err(`claimcheck export: ${notProven} reviewed not_proven flag(s) are a guard-only reason the case format cannot carry; they are labelled as the transcript shows their call.`);
+  if (uncaptured > 0) {
+    sinks.err(`claimcheck export: ${uncaptured} reviewed ${uncaptured === 1 ? 'reply was' : 'replies were'} recorded without capture, so the ledger holds no conversation to write as a case. Record with openStore({ capture: true }) to keep replies.`);
+  }
+  if (cases.length === 0 && uncaptured === 0) sinks.err('claimcheck export: no flagged claim has been reviewed yet (claimcheck view --web, Review queue).');
+  return cases.length === 0 && uncaptured > 0 ? 1 : 0;
 }

@@ -120,11 +120,18 @@ program
   .option('--run <id>', "one run's operations, interceptions and receipts")
   .option('--limit <n>', 'most runs listed, newest first', '20')
   .option('--json', 'one JSON object')
+  .option('--web', 'serve the dashboard on 127.0.0.1 (overview, runs, review queue) until Ctrl-C')
+  .option('--port <n>', 'first port tried by --web (the next free one is used when it is taken)', '4319')
   .option('--db <path>', DB_HELP)
-  .action(async (opts: { run?: string; limit?: string; json?: boolean; db?: string }) => {
-    const { runView } = await import('./view-command.js');
+  .action(async (opts: { run?: string; limit?: string; json?: boolean; web?: boolean; port?: string; db?: string }) => {
     const loaded = await config('view');
     if (loaded === null) return void (status = 2);
+    if (opts.web === true) {
+      const { runViewWeb } = await import('./_view-web.js');
+      status = await runViewWeb({ ...(opts.db === undefined ? {} : { db: opts.db }), ...(opts.port === undefined ? {} : { port: opts.port }), config: loaded }, sinks);
+      return;
+    }
+    const { runView } = await import('./view-command.js');
     status = await runView({ ...opts, config: loaded }, sinks);
   });
 
@@ -167,8 +174,10 @@ program
   .command('export')
   .description('every stored row as JSON lines: runs, operations, interceptions, receipts (claimcheck export > ledger.jsonl)')
   .option('--since <when>', SINCE_HELP)
+  .option('--reviewed', 'instead: each reply with a reviewed flagged claim as a labelled case file (for claimcheck eval); needs --out')
+  .option('--out <dir>', 'the folder --reviewed writes its case files to')
   .option('--db <path>', DB_HELP)
-  .action(async (opts: { since?: string; db?: string }) => {
+  .action(async (opts: { since?: string; db?: string; reviewed?: boolean; out?: string }) => {
     const { runExport } = await import('./export-command.js');
     const loaded = await config('export');
     if (loaded === null) return void (status = 2);

@@ -80,6 +80,12 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
     // Counted in tools, not calls: "intercepted" above counts calls.
     `${pc.bold('Tools'.padEnd(18))}${plural(s.registry.registered, 'tool')} registered · ${s.registry.fired} called · ${s.registry.intercepted} with a call intercepted`,
   );
+  const flags = s.reviews.claims.right + s.reviews.claims.wrong;
+  const calls = s.reviews.operations.right + s.reviews.operations.wrong;
+  if (flags + calls > 0) {
+    const share = s.reviews.flagsJudgedRight === null ? '' : `, ${formatRate(s.reviews.flagsJudgedRight)} judged right`;
+    lines.push(`${pc.bold('Reviews'.padEnd(18))}${plural(flags, 'flag')} reviewed${share} · ${plural(calls, 'unproven call')} reviewed (${s.reviews.operations.right} needed the look)`);
+  }
   if (s.dropped.records > 0) {
     lines.push('', pc.red(`${pc.bold('Dropped'.padEnd(16))}${s.dropped.records} records lost: a writer's queue overflowed while the ledger could not be written (last counted ${formatTime(s.dropped.lastAt ?? 0)})`));
   }

@@ -131,7 +131,16 @@ export function receiptParams(r: ReceiptInput, runId: string, o: NormalizeOption
     json.confirmed?.length ?? 0,
     JSON.stringify(callIds),
     toStoredJson(body, Number.MAX_SAFE_INTEGER) ?? '{}',
+    capturedText(r.reply, 'reply', o),
+    capturedText(r.request, 'request', o),
   ];
+}
+
+/** A reply or request text: stored (cut to `maxResultChars`) only with capture. */
+function capturedText(value: unknown, name: string, o: NormalizeOptions): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw bad('recordReceipt', name, 'a string or null', value);
+  return o.capture ? truncateText(value, o.maxResultChars) : null;
 }
 
 /** Error text, a verify reason or an incident as stored: as given with capture, else redacted (see `_redact.ts`). */

@@ -101,6 +101,27 @@ export const pgMigrations: readonly string[] = [
     reason TEXT NOT NULL
   );
   `,
+  `
+  ALTER TABLE receipts ADD COLUMN reply TEXT;
+  ALTER TABLE receipts ADD COLUMN request TEXT;
+  CREATE TABLE review_marks (
+    seq BIGSERIAL PRIMARY KEY,
+    at BIGINT NOT NULL,
+    run_id TEXT NOT NULL,
+    target TEXT NOT NULL CHECK (target IN ('claim', 'operation')),
+    target_seq BIGINT NOT NULL,
+    claim_index INTEGER,
+    judgement TEXT NOT NULL CHECK (judgement IN ('right', 'wrong')),
+    note TEXT
+  );
+  CREATE INDEX review_marks_target ON review_marks (target, target_seq, claim_index, seq);
+  CREATE INDEX review_marks_at ON review_marks (at);
+  CREATE INDEX runs_started_id ON runs (started_at, id);
+  CREATE INDEX runs_agent ON runs (agent, started_at);
+  DROP INDEX operations_at;
+  CREATE INDEX operations_at ON operations (at, status);
+  CREATE INDEX receipts_at ON receipts (at, verdict);
+  `,
 ];
 
 /**

@@ -15,6 +15,10 @@ import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
 import type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
+import { findRuns, timeline, toPgParams, type Query } from './_dashboard-reads.js';
+import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_review-queries.js';
+import { countReviews, latestMarks, type ReviewMark, type ReviewMarkInput, type ReviewPage, type ReviewQueueOptions } from './review.js';
+import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 
 export interface PgStoreConfig extends NormalizeOptions {
   url: string;
@@ -187,7 +191,8 @@ export class PgStore implements Store {
       const verdictRows = await q('SELECT verdict, count(*) AS n FROM receipts WHERE at >= $1 GROUP BY verdict');
       const registered = Number((await q('SELECT count(*) AS n FROM tools WHERE last_registered >= $1'))[0]?.['n'] ?? 0);
       const dropped = this.schemaVersion >= 2 ? ((await q('SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= $1'))[0] ?? { n: 0, last: null }) : { n: 0, last: null };
-      return aggregateStats({ ops, interceptions, verdictRows, registered, dropped, reported: since, top });
+      const marks = this.schemaVersion >= 3 ? (await q('SELECT * FROM review_marks WHERE at >= $1 ORDER BY seq')).map(toMark) : [];
+      return aggregateStats({ ops, interceptions, verdictRows, registered, dropped, reported: since, top, reviews: countReviews(latestMarks(marks)) });
     });
   }
 
@@ -221,6 +226,38 @@ export class PgStore implements Store {
         yield* rows.map((r) => ({ type: table.type, ...table.map(r) }) as ExportRow);
         if (rows.length < EXPORT_PAGE) break;
       }
+    }
+  }
+
+  async findRuns(query: RunQuery = {}): Promise<RunPage> {
+    return this.#read('findRuns', (c) => findRuns(pgQuery(c), query, true));
+  }
+
+  async timeline(options: TimelineOptions): Promise<TimelineBucket[]> {
+    return this.#read('timeline', (c) => timeline(pgQuery(c), options));
+  }
+
+  async reviewQueue(options: ReviewQueueOptions): Promise<ReviewPage> {
+    return this.#read('reviewQueue', (c) => reviewQueue(pgQuery(c), options, this.schemaVersion >= 3));
+  }
+
+  async reviewMarks(options: { since?: number } = {}): Promise<ReviewMark[]> {
+    const since = sinceOf(options.since, 'reviewMarks');
+    return this.#read('reviewMarks', (c) => readMarks(pgQuery(c), since, this.schemaVersion >= 3));
+  }
+
+  async addReviewMark(mark: ReviewMarkInput): Promise<ReviewMark> {
+    this.#writable('addReviewMark');
+    const params = await this.#read('addReviewMark', (c) => markParams(pgQuery(c), mark, Date.now()));
+    let client: PoolClient | undefined;
+    try {
+      client = await this.#connect();
+      const row = (await client.query(`${toPgParams(INSERT_MARK)} RETURNING *`, params)).rows[0] as RawRow;
+      client.release();
+      return toMark(row);
+    } catch (error) {
+      client?.release(true);
+      throw toPgStoreError(error, this.path, 'write');
     }
   }
 
@@ -289,6 +326,11 @@ export class PgStore implements Store {
     }
     return this.#writer;
   }
+}
+
+/** Statements with `?` placeholders on one client. */
+function pgQuery(client: PoolClient): Query {
+  return async (sql, params) => (await client.query(toPgParams(sql), params)).rows as RawRow[];
 }
 
 function positiveInt(value: number, method: string, name: string): number {

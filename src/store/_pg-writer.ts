@@ -22,7 +22,7 @@ export interface PgWriterOptions {
 
 const OPERATION_COLUMNS = 'run_id, turn, at, tool, call_id, kind, state, status, ran, repaired, failure, error, incident, receipt_id, receipt_kind, verify, started_at, ended_at, args, result';
 const INTERCEPTION_COLUMNS = 'run_id, turn, at, tool, category, call_id, path, failures, args_hash, repaired, args';
-const RECEIPT_COLUMNS = 'run_id, turn, message_index, at, verdict, summary, flagged, confirmed, call_ids, body';
+const RECEIPT_COLUMNS = 'run_id, turn, message_index, at, verdict, summary, flagged, confirmed, call_ids, body, reply, request';
 const TABLES = {
   operation: { table: 'operations', columns: OPERATION_COLUMNS },
   interception: { table: 'interceptions', columns: INTERCEPTION_COLUMNS },

@@ -100,6 +100,28 @@ export const migrations: readonly string[] = [
     reason TEXT NOT NULL
   ) STRICT;
   `,
+  // 3: review marks (the dashboard's review queue), and the reply and request text of a receipt recorded with capture.
+  `
+  ALTER TABLE receipts ADD COLUMN reply TEXT;
+  ALTER TABLE receipts ADD COLUMN request TEXT;
+  CREATE TABLE review_marks (
+    seq INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    run_id TEXT NOT NULL,
+    target TEXT NOT NULL CHECK (target IN ('claim', 'operation')),
+    target_seq INTEGER NOT NULL,
+    claim_index INTEGER,
+    judgement TEXT NOT NULL CHECK (judgement IN ('right', 'wrong')),
+    note TEXT
+  ) STRICT;
+  CREATE INDEX review_marks_target ON review_marks (target, target_seq, claim_index, seq);
+  CREATE INDEX review_marks_at ON review_marks (at);
+  CREATE INDEX runs_started_id ON runs (started_at, id);
+  CREATE INDEX runs_agent ON runs (agent, started_at);
+  DROP INDEX operations_at;
+  CREATE INDEX operations_at ON operations (at, status);
+  CREATE INDEX receipts_at ON receipts (at, verdict);
+  `,
 ];
 
 /**
@@ -115,7 +137,7 @@ const migrationSteps: Record<number, (db: Database, ctx: SchemaContext) => void>
 };
 
 /** The tables and columns of each version, checked on open so a damaged or foreign schema is `store_corrupt`, not a query error later. */
-const shapes: Record<string, { since: number; columns: string[] }> = {
+const shapes: Record<string, { since: number; columns: string[]; table?: string }> = {
   runs: { since: 1, columns: ['id', 'agent', 'meta', 'tools', 'started_at'] },
   tools: { since: 1, columns: ['name', 'first_registered', 'last_registered'] },
   operations: {
@@ -125,6 +147,8 @@ const shapes: Record<string, { since: number; columns: string[] }> = {
   interceptions: { since: 1, columns: ['seq', 'run_id', 'turn', 'at', 'tool', 'category', 'call_id', 'path', 'failures', 'args_hash', 'repaired', 'args'] },
   receipts: { since: 1, columns: ['seq', 'run_id', 'turn', 'message_index', 'at', 'verdict', 'summary', 'flagged', 'confirmed', 'call_ids', 'body'] },
   dropped: { since: 2, columns: ['seq', 'at', 'first_at', 'records', 'reason'] },
+  'receipts (3)': { since: 3, table: 'receipts', columns: ['reply', 'request'] },
+  review_marks: { since: 3, columns: ['seq', 'at', 'run_id', 'target', 'target_seq', 'claim_index', 'judgement', 'note'] },
 };
 
 /** The oldest schema a `readonly` store reads (every later version only added tables). */
@@ -172,8 +196,9 @@ export function migrate(db: Database, ctx: SchemaContext): number {
 
 /** @throws ClaimcheckError `store_corrupt` when a table or column of `version` is missing. */
 function checkShape(db: Database, version: number, ctx: SchemaContext): void {
-  for (const [table, shape] of Object.entries(shapes)) {
+  for (const [key, shape] of Object.entries(shapes)) {
     if (shape.since > version) continue;
+    const table = shape.table ?? key;
     const have = new Set((db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as Array<{ name: string }>).map((c) => c.name));
     const missing = shape.columns.filter((c) => !have.has(c));
     if (missing.length === 0) continue;

@@ -83,6 +83,8 @@ export function toReceipt(r: RawRow): ReceiptRow {
     confirmed: num(r['confirmed']),
     callIds: stringList(fromStoredJson(r['call_ids'], [])),
     receipt: fromStoredJson(r['body'], {}) as ReceiptJSON,
+    reply: optStr(r['reply']),
+    request: optStr(r['request']),
   };
 }
 

@@ -17,6 +17,10 @@ import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
 import type { ExportOptions, ListRunsOptions, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
+import { findRuns, timeline, type Query } from './_dashboard-reads.js';
+import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_review-queries.js';
+import type { ReviewMark, ReviewMarkInput, ReviewPage, ReviewQueueOptions } from './review.js';
+import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 
 /** Everything the store needs besides the open database. */
 export interface SqliteStoreConfig extends Omit<WriterOptions, 'onError'>, NormalizeOptions {
@@ -167,7 +171,7 @@ export class SqliteStore implements Store, ExitFlushable {
   async stats(options: StatsOptions = {}): Promise<StoreStats> {
     const top = positiveInt(options.top ?? 5, 'stats', 'top');
     const since = sinceOf(options.since, 'stats');
-    return this.#read('stats', () => computeStats(this.#db, since ?? NO_SINCE, since, top, this.schemaVersion >= 2));
+    return this.#read('stats', () => computeStats(this.#db, since ?? NO_SINCE, since, top, this.schemaVersion));
   }
 
   async counts(): Promise<StoreCounts> {
@@ -180,6 +184,38 @@ export class SqliteStore implements Store, ExitFlushable {
     const read = <T>(fn: () => T): T => this.#read('export', fn);
     read(() => undefined);
     for (const page of exportPages(this.#db, since, read)) yield* page;
+  }
+
+  async findRuns(query: RunQuery = {}): Promise<RunPage> {
+    return findRuns(this.#query('findRuns'), query, false);
+  }
+
+  async timeline(options: TimelineOptions): Promise<TimelineBucket[]> {
+    return timeline(this.#query('timeline'), options);
+  }
+
+  async reviewQueue(options: ReviewQueueOptions): Promise<ReviewPage> {
+    return reviewQueue(this.#query('reviewQueue'), options, this.schemaVersion >= 3);
+  }
+
+  async reviewMarks(options: { since?: number } = {}): Promise<ReviewMark[]> {
+    return readMarks(this.#query('reviewMarks'), sinceOf(options.since, 'reviewMarks'), this.schemaVersion >= 3);
+  }
+
+  async addReviewMark(mark: ReviewMarkInput): Promise<ReviewMark> {
+    this.#writable('addReviewMark');
+    const params = await markParams(this.#query('addReviewMark'), mark, Date.now());
+    try {
+      const { lastInsertRowid } = this.#db.prepare(INSERT_MARK).run(...params) as { lastInsertRowid: number | bigint };
+      return toMark(this.#db.prepare('SELECT * FROM review_marks WHERE seq = ?').get(Number(lastInsertRowid)) as Record<string, unknown>);
+    } catch (error) {
+      throw toStoreError(error, this.path, 'write', this.#config.busyTimeoutMs);
+    }
+  }
+
+  /** Statements with `?` placeholders, each run through {@link SqliteStore.#read}. */
+  #query(method: string): Query {
+    return async (sql, params) => this.#read(method, () => this.#db.prepare(sql).all(...params) as Record<string, unknown>[]);
   }
 
   /** Flush (reporting, not throwing, a failure), then run a query, mapping SQLite errors. */

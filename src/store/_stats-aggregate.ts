@@ -6,6 +6,7 @@
 import type { Verdict } from '../receipt.js';
 import { operationStates, type OperationState } from './records.js';
 import type { FailingTool, StoreStats } from './store-stats.js';
+import type { ReviewCounts } from './review.js';
 
 type RawRow = Record<string, unknown>;
 
@@ -20,9 +21,11 @@ export interface StatsInput {
   /** The `since` to report, `null` for everything. */
   reported: number | null;
   top: number;
+  /** The review counts, from `countReviews`. */
+  reviews: ReviewCounts;
 }
 
-export function aggregateStats({ ops, interceptions, verdictRows, registered, dropped: droppedRow, reported, top }: StatsInput): StoreStats {
+export function aggregateStats({ ops, interceptions, verdictRows, registered, dropped: droppedRow, reported, top, reviews }: StatsInput): StoreStats {
   const states = Object.fromEntries(operationStates.map((s) => [s, 0])) as Record<OperationState, number>;
   const perTool = new Map<string, { calls: number; errors: number }>();
   const fired = new Set<string>();
@@ -91,6 +94,7 @@ export function aggregateStats({ ops, interceptions, verdictRows, registered, dr
     verdicts,
     registry: { registered, fired: fired.size, intercepted: interceptedTools.size },
     dropped: { records: Number(droppedRow['n']), lastAt: droppedRow['last'] === null ? null : Number(droppedRow['last']) },
+    reviews,
   };
 }
 

@@ -56,8 +56,9 @@ describe('openStore: schema', () => {
     expect(objects.map((o) => `${(o as { type: string }).type} ${(o as { name: string }).name}`)).toEqual([
       'index interceptions_at', 'index interceptions_category', 'index interceptions_run',
       'index operations_at', 'index operations_run', 'index operations_tool_state',
-      'index receipts_run', 'index receipts_verdict', 'index runs_started_at', 'index tools_last_registered',
-      'table dropped', 'table interceptions', 'table operations', 'table receipts', 'table runs', 'table tools',
+      'index receipts_at', 'index receipts_run', 'index receipts_verdict', 'index review_marks_at', 'index review_marks_target',
+      'index runs_agent', 'index runs_started_at', 'index runs_started_id', 'index tools_last_registered',
+      'table dropped', 'table interceptions', 'table operations', 'table receipts', 'table review_marks', 'table runs', 'table tools',
     ]);
     db.close();
   });
@@ -120,7 +121,7 @@ describe('openStore: schema 2 (dropped counts, keyed hashes)', () => {
     await reader.close();
 
     const writer = await openStore({ path });
-    expect(writer.schemaVersion).toBe(2);
+    expect(writer.schemaVersion).toBe(SCHEMA_VERSION);
     await writer.close();
     const keyFile = `${path}-hashkey`;
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);

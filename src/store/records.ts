@@ -110,4 +110,8 @@ export interface ReceiptInput {
   messageIndex?: number | null;
   /** Epoch milliseconds. Default `Date.now()`. */
   at?: number;
+  /** The reply text the receipt judged; stored (cut to `maxResultChars`) only when the store's `capture` is on. Default `null`. */
+  reply?: string | null;
+  /** The user's request the reply answered; stored like `reply`. Default `null`. */
+  request?: string | null;
 }

@@ -87,6 +87,10 @@ export interface ReceiptRow {
   confirmed: number;
   callIds: string[];
   receipt: ReceiptJSON;
+  /** The reply text the receipt judged: `null` unless the store captured it (schema 3 on). */
+  reply: string | null;
+  /** The user's request the reply answered, like `reply`. */
+  request: string | null;
 }
 
 /** Everything recorded for one run, each list in recording order. */

@@ -71,6 +71,7 @@ describe('stats', () => {
       verdicts: { clean: 2, unreported: 1, fabricated: 2 },
       registry: { registered: 5, fired: 4, intercepted: 4 },
       dropped: { records: 0, lastAt: null },
+      reviews: { claims: { right: 0, wrong: 0 }, operations: { right: 0, wrong: 0 }, flagsJudgedRight: null },
     });
     await store.close();
   });
@@ -92,6 +93,7 @@ describe('stats', () => {
       verdicts: { clean: 0, unreported: 0, fabricated: 1 },
       registry: { registered: 3, fired: 2, intercepted: 1 },
       dropped: { records: 0, lastAt: null },
+      reviews: { claims: { right: 0, wrong: 0 }, operations: { right: 0, wrong: 0 }, flagsJudgedRight: null },
     });
     await store.close();
   });

@@ -4,6 +4,7 @@
  */
 import type { Verdict } from '../receipt.js';
 import type { OperationState } from './records.js';
+import type { ReviewCounts } from './review.js';
 
 /** Options of {@link Store.stats}. */
 export interface StatsOptions {
@@ -61,4 +62,6 @@ export interface StoreStats {
    * written (epoch milliseconds, `null` for none). `0` means nothing recorded was lost that way.
    */
   dropped: { records: number; lastAt: number | null };
+  /** Review marks added since `since`, each target counted by its latest mark (zeros on a ledger older than schema 3). */
+  reviews: ReviewCounts;
 }

@@ -7,6 +7,8 @@ import type { ClaimcheckError } from '../errors.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
+import type { ReviewMark, ReviewMarkInput, ReviewPage, ReviewQueueOptions } from './review.js';
+import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 
 /** Options of {@link Store.listRuns}. */
 export interface ListRunsOptions {
@@ -90,4 +92,21 @@ export interface Store {
   counts(): Promise<StoreCounts>;
   /** Every stored row since `since`: runs, then operations, interceptions and receipts, each in recording order, read in pages. */
   export(options?: ExportOptions): AsyncIterable<ExportRow>;
+  /**
+   * Runs matching every filter given, newest start first, one page at a time.
+   * @throws ClaimcheckError `invalid_options` for a filter out of range.
+   */
+  findRuns(query?: RunQuery): Promise<RunPage>;
+  /** Operations, interceptions and receipts since `since`, counted per bucket of `bucketMs`. @throws ClaimcheckError `invalid_options`. */
+  timeline(options: TimelineOptions): Promise<TimelineBucket[]>;
+  /** Flagged claims or `unknown` / `needs_review` operations, newest first, with their latest marks. */
+  reviewQueue(options: ReviewQueueOptions): Promise<ReviewPage>;
+  /** Every review mark since `since` (epoch milliseconds; default all), oldest first, superseded ones included. */
+  reviewMarks(options?: { since?: number }): Promise<ReviewMark[]>;
+  /**
+   * Write a review mark now (not queued) and return it. The only write a dashboard makes.
+   * @throws ClaimcheckError `invalid_record` for a bad mark or a target the ledger does not hold;
+   *   `store_readonly` on a store opened `readonly`; the store's write errors.
+   */
+  addReviewMark(mark: ReviewMarkInput): Promise<ReviewMark>;
 }

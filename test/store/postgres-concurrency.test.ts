@@ -2,6 +2,7 @@
 // after) lose no row. Children are plain `node` processes running the transpiled store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
 import { buildChildStore, runChild } from './child-store.js';
 import { postgresDriver, type Ledger } from './drivers.js';
 
@@ -44,7 +45,7 @@ describe('PostgreSQL: concurrent workers', () => {
       expect(await count('SELECT count(*) AS n FROM operations')).toBe(workers * perWorker);
       expect(await count('SELECT count(DISTINCT call_id) AS n FROM operations')).toBe(workers * perWorker);
       expect(await count('SELECT count(*) AS n FROM runs')).toBe(workers);
-      expect(await count('SELECT version AS n FROM claimcheck_schema')).toBe(2);
+      expect(await count('SELECT version AS n FROM claimcheck_schema')).toBe(SCHEMA_VERSION);
     } finally {
       await client.end();
     }

@@ -1,0 +1,68 @@
+/**
+ * Internal: `claimcheck view --web [--port N] [--db PATH]`: serves the dashboard (src/web/dashboard.ts)
+ * on 127.0.0.1, prints its URL, and stops on Ctrl-C (SIGINT) or SIGTERM, closing the server and the
+ * ledger. The ledger is opened for writing so review marks can be stored (opening migrates an older
+ * ledger to the current schema); nothing else is written. A ledger that does not exist yet is exit 2.
+ */
+import { existsSync } from 'node:fs';
+import type { Sinks } from './check-command.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerOptions } from './_open-ledger.js';
+
+/** Options of `view --web`. */
+export interface ViewWebOptions extends LedgerOptions {
+  /** First port tried (`--port`). Default 4319; the next 19 are tried when it is taken. */
+  port?: string | number;
+  /** Resolves when the dashboard should stop. Default: the first SIGINT or SIGTERM. */
+  until?: (url: string) => Promise<void>;
+}
+
+/** Serve until `until` resolves; resolves to the exit status. */
+export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise<number> {
+  const port = options.port === undefined ? undefined : Number(options.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    sinks.err(`claimcheck view: --port must be a whole number from 0 to 65535, got ${JSON.stringify(String(options.port))}.`);
+    return 2;
+  }
+  let store;
+  try {
+    const location = await locateLedger(options);
+    const { openStore } = await import('../store.js');
+    if (isPostgresUrl(location.path)) store = await openStore({ url: location.path });
+    else {
+      if (!existsSync(location.path)) {
+        sinks.err(`claimcheck view: ${noLedgerNote(location.path)}`);
+        return 2;
+      }
+      assertSqliteFile(location.path, 'view');
+      store = await openStore({ path: location.path });
+    }
+  } catch (error) {
+    return ledgerFailure('view', error, sinks);
+  }
+  try {
+    const { startDashboard } = await import('../web/dashboard.js');
+    const dashboard = await startDashboard({ store, ...(port === undefined ? {} : { port }) });
+    sinks.out(`claimcheck dashboard on ${dashboard.url} (ledger ${store.path}) · Ctrl-C to stop`);
+    await (options.until ?? untilSignal)(dashboard.url);
+    await dashboard.close();
+    sinks.err('claimcheck view: dashboard stopped.');
+    return 0;
+  } catch (error) {
+    return ledgerFailure('view', error, sinks);
+  } finally {
+    await store.close().catch(() => undefined);
+  }
+}
+
+/** The first SIGINT or SIGTERM; the handlers are removed after it. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

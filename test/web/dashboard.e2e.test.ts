@@ -1,0 +1,143 @@
+/**
+ * The dashboard end to end in headless Chromium (Debian's `chromium`, driven by playwright-core): the
+ * demo's ledger, the overview's counters against `claimcheck stats --json`, a run with its flagged claim
+ * highlighted, a review mark made with the page's buttons and found in `export --reviewed`, and the
+ * Host check. Screenshots go to test-results/dashboard/. Skipped, saying so, only where no browser is
+ * installed (.ci/run installs it).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { runDemoCommand } from '../../src/cli/demo-command.js';
+import { runExport } from '../../src/cli/export-command.js';
+import { runStats } from '../../src/cli/stats-command.js';
+import { openStore, type Store } from '../../src/store.js';
+import { startDashboard, type Dashboard } from '../../src/web/dashboard.js';
+
+const CHROMIUM = process.env['CLAIMCHECK_CHROMIUM'] ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SHOTS = join(process.cwd(), 'test-results', 'dashboard');
+const hasBrowser = existsSync(CHROMIUM);
+if (!hasBrowser) console.warn(`dashboard e2e skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CLAIMCHECK_CHROMIUM).`);
+
+const sinks = (): { out: string[]; err: string[]; s: { out: (l: string) => void; err: (l: string) => void } } => {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, s: { out: (l) => void out.push(l), err: (l) => void err.push(l) } };
+};
+
+describe.skipIf(!hasBrowser)('claimcheck view --web in Chromium', () => {
+  let dir: string;
+  let db: string;
+  let store: Store;
+  let dashboard: Dashboard;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'claimcheck-web-'));
+    db = join(dir, 'ledger.sqlite');
+    const demo = sinks();
+    expect(await runDemoCommand({ db, env: {} }, demo.s)).toBe(0);
+    store = await openStore({ path: db });
+    dashboard = await startDashboard({ store, port: 0 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    mkdirSync(SHOTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await dashboard?.close();
+    await store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows the counters claimcheck stats --json gives for the same ledger', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    await page.goto(dashboard.url);
+    await page.click('button[data-range="all"]');
+    await page.waitForSelector('.counter[data-counter="calls"]');
+    await page.waitForSelector('#chart-calls .uplot');
+    const stats = sinks();
+    expect(await runStats({ db, json: true, env: {} }, stats.s)).toBe(0);
+    const s = JSON.parse(stats.out[0] as string);
+    const counter = async (name: string): Promise<number> => Number((await page.textContent(`.counter[data-counter="${name}"] .n`))?.replace(/,/g, ''));
+    expect(await counter('calls')).toBe(s.calls);
+    expect(await counter('posted')).toBe(s.states.posted);
+    expect(await counter('unknown')).toBe(s.states.unknown);
+    expect(await counter('needs_review')).toBe(s.states.needs_review);
+    expect(await counter('failed')).toBe(s.states.failed);
+    expect(await counter('intercepted')).toBe(s.intercepted);
+    expect(await counter('repaired')).toBe(s.repaired);
+    expect(await counter('fabricated')).toBe(s.verdicts.fabricated);
+    expect(s.verdicts.fabricated).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'overview.png'), fullPage: true });
+    expect(errors).toEqual([]); // the CSP refused nothing the page needs, and the script threw nothing
+  }, 60_000);
+
+  it('lists the runs, opens one, highlights its flagged claim, and stores a review mark that export --reviewed writes as a case', async () => {
+    await page.goto(`${dashboard.url}#/runs?verdict=fabricated`);
+    await page.waitForSelector('#runs-table');
+    expect(await page.locator('#runs-table tbody tr').count()).toBe(4);
+    const target = (await store.reviewQueue({ target: 'claim' })).items.find((i) => i.reason === 'tool_failed');
+    expect(target).toBeDefined();
+    await page.click(`#runs-table a[href="#/run/${target!.runId}"]`);
+    const flagged = page.locator(`[data-receipt="${target!.targetSeq}"] mark.flagged`);
+    await flagged.waitFor();
+    expect(await flagged.textContent()).toBe(target!.text);
+    const finding = page.locator(`[data-receipt="${target!.targetSeq}"] li.finding.flagged`).first();
+    expect(await finding.locator('.against').textContent()).toContain('contradicted by call');
+    await finding.locator('input.note').fill('the mail server timed out; the reply says sent');
+    await finding.locator('button.right').click();
+    await finding.locator('.mark-state', { hasText: 'marked right' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'run.png'), fullPage: true });
+
+    const marks = await store.reviewMarks();
+    expect(marks.map((m) => [m.targetSeq, m.claimIndex, m.judgement, m.note])).toEqual([[target!.targetSeq, 0, 'right', 'the mail server timed out; the reply says sent']]);
+    const out = join(dir, 'cases');
+    const exported = sinks();
+    expect(await runExport({ db, reviewed: true, out, env: {} }, exported.s)).toBe(0);
+    const files = readdirSync(out);
+    expect(files).toHaveLength(1);
+    const c = JSON.parse(readFileSync(join(out, files[0] as string), 'utf8'));
+    expect(c.expect.flagged).toEqual([{ tool: target!.tool, reason: 'tool_failed' }]);
+    expect(JSON.stringify(c.messages)).toContain(target!.text);
+  }, 60_000);
+
+  it('shows the review queue with the mark, and the stats count it', async () => {
+    await page.goto(`${dashboard.url}#/review?target=claim&status=all`);
+    await page.waitForSelector('.queue-item');
+    expect(await page.locator('.queue-item .mark-state', { hasText: 'marked right' }).count()).toBe(1);
+    expect(await page.locator('.queue-item').count()).toBe(4);
+    await page.screenshot({ path: join(SHOTS, 'review.png'), fullPage: true });
+    await page.goto(`${dashboard.url}#/review?target=operation`);
+    await page.waitForSelector('.queue-item');
+    expect(await page.locator('.queue-item .badge.unknown').count()).toBe(1);
+    expect((await store.stats()).reviews.flagsJudgedRight).toBe(1);
+  }, 60_000);
+
+  it('refuses a foreign Host header, and a review write without the launch token', async () => {
+    const status = (path: string, headers: Record<string, string>, method = 'GET'): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: dashboard.port, path, method, headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(method === 'POST' ? JSON.stringify({ target: 'operation', targetSeq: 1, judgement: 'right' }) : undefined);
+      });
+    expect(await status('/', { host: 'attacker.example:80' })).toBe(421);
+    expect(await status('/api/overview', { host: `attacker.example:${dashboard.port}` })).toBe(421);
+    expect(await status('/', { host: `127.0.0.1:${dashboard.port}` })).toBe(200);
+    expect(await status('/api/review', { host: `127.0.0.1:${dashboard.port}`, 'content-type': 'application/json' }, 'POST')).toBe(403);
+    expect(await status('/api/review', { host: `127.0.0.1:${dashboard.port}`, 'content-type': 'application/json', 'x-claimcheck-token': dashboard.token, origin: 'http://attacker.example' }, 'POST')).toBe(403);
+    const csp = await page.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
+    expect(csp).toContain("script-src 'self'");
+  });
+});
