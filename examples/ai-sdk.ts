@@ -27,6 +27,8 @@ export async function refundTurn(model: LanguageModel, prompt: string): Promise<
     onStepFinish: recorder.onStepFinish,
   });
   const receipt = recorder.receipt();
-  for (const claim of receipt.claimedButNeverRan) console.warn(`${claim.tool ?? '?'} ${claim.reason ?? ''}: "${claim.text}"`);
+  for (const claim of receipt.claimedButNeverRan) {
+    console.warn(`${claim.tool ?? '?'} ${claim.reason ?? ''}: "${claim.text}"${claim.message === undefined ? '' : ` (${claim.message})`}`);
+  }
   return text;
 }

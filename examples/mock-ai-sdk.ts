@@ -23,8 +23,9 @@ export function scriptedModel(steps: ScriptedStep[]): MockLanguageModelV3 {
   return new MockLanguageModelV3({ doGenerate: results });
 }
 
-// Try examples/ai-sdk.ts without a key:
+// Try examples/ai-sdk.ts without a key: the model refunds $46.00 and tells the customer $64.00.
 // await refundTurn(scriptedModel([
-//   { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
-//   { text: "I've refunded $64.00 and emailed you the confirmation." },
-// ]), 'Refund order A-1 and email me.');
+//   { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 4600 } }] },
+//   { text: "I've refunded $64.00 for order A-1." },
+// ]), 'Refund order A-1 ($64).');
+// claimcheck warns: issue_refund args_mismatch: "I've refunded $64.00 for order A-1." (the reply says a refund of $64.00, but the call used 4600)

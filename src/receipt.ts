@@ -41,6 +41,12 @@ export interface Claim {
   /** For `args_mismatch`: the values the calls used instead of the claimed one. */
   observed?: unknown[];
   /**
+   * For `args_mismatch`: the contradiction in one sentence, what the reply states (for money, which way:
+   * a refund or a charge) against what the calls did, e.g. `the reply says a refund of $64.00, but the
+   * call used 4600`. Amounts from the calls' results are in the currency's unit, a refund negative.
+   */
+  message?: string;
+  /**
    * Set by a guard's `checkBypass` only, on confirmed and flagged claims: the state of the claimed
    * tool's operation this turn (the best of its calls: `posted`, `read`, `needs_review`, `unknown`,
    * `failed`); `unknown` for a claim whose tool was not called.

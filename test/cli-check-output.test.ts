@@ -168,7 +168,18 @@ describe('check --turns --json agrees with the readable report and the exit stat
     expect((line.turns as Array<{ verdict: string }>).map((t) => t.verdict)).toEqual(['fabricated', 'clean']);
     const readable = capture();
     await runCheck([file('early.json', JSON.stringify(early))], { turns: true }, readable.sinks);
-    expect(plain(readable.out[0] ?? '')).toContain('early  FABRICATED');
+    // The heading's verdict is the conversation's (its worst turn), and the note says so before the final reply's summary.
+    expect(plain(readable.out[0] ?? '').split('\n')[0]).toBe('early  FABRICATED  conversation: worst of 2 turns (1 fabricated) · final reply clean: no action claims');
+    const single = capture();
+    await runCheck([file('early.json', JSON.stringify(early))], {}, single.sinks);
+    expect(plain(single.out[0] ?? '').split('\n')[0]).toBe('early  CLEAN  clean: no action claims');
+  });
+
+  it('an args_mismatch line says what the reply claimed, which way the money moved, and what the call did', async () => {
+    const misstated = { ...honest, id: 'misstated', messages: honest.messages.map((m) => ('tool' in m && m.tool === 'issue_refund' ? { ...m, args: { order_id: '4821', amount: 46 } } : m)) };
+    const c = capture();
+    expect(await runCheck([file('misstated.json', JSON.stringify(misstated))], {}, c.sinks)).toBe(1);
+    expect(plain(c.out.join('\n'))).toContain('✗ issue_refund args_mismatch (the reply says a refund of $64.00, but the call used 46): "I\'ve refunded $64.00 for order 4821."');
   });
 });
 
@@ -211,5 +222,33 @@ describe('check on input that is easy to get wrong', () => {
     const lines = file('chats.jsonl', jsonl(honest, early));
     expect(await runCheck([lines], { tools: lines }, c.sinks)).toBe(2);
     expect(c.err[2]).toContain(`--tools ${lines} holds a conversation, not a tool list.`);
+  });
+});
+
+describe('the summary', () => {
+  it('counts one unmatched claim in the singular', async () => {
+    const c = capture();
+    const one = { id: 'one', format: 'transcript', tools, messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: "I've booked your table for two." }] };
+    await runCheck([file('one.json', JSON.stringify(one))], {}, c.sinks);
+    expect(plain(c.out.join('\n'))).toContain('unmatched       1 claim no listed tool fits (not judged)');
+  });
+});
+
+describe('the README quotes `npm run check:sample`', () => {
+  it('every line of its excerpt (lines left out are marked …) is a line of the real report, in order', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const excerpt = /```text\n(tau-airline-3-0 [\s\S]*?)```/.exec(readme)?.[1]?.trimEnd().split('\n');
+    expect(excerpt?.length).toBeGreaterThan(3);
+    const c = capture();
+    const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url).pathname;
+    expect(await runCheck([sample], { turns: true, ignoreTools: ['think', 'calculate'] }, c.sinks)).toBe(1);
+    const report = plain(c.out.join('\n')).split('\n');
+    let at = 0;
+    for (const line of excerpt ?? []) {
+      if (line.trim() === '…') continue;
+      const found = report.indexOf(line, at);
+      expect(found, line).toBeGreaterThanOrEqual(at);
+      at = found + 1;
+    }
   });
 });

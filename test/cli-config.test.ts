@@ -82,12 +82,12 @@ describe('precedence through the binary', () => {
     const dir = project({ 'package.json': { name: 'p', claimcheck: { turns: true, only: ['fabricated'], ignoreTools: ['get_reservation_details'] } } });
     const configured = cli(dir, ['check', sample]);
     expect(configured.status).toBe(1);
-    expect(configured.stdout).toContain('1 fabricated turn');
+    expect(configured.stdout).toMatch(/conversation: worst of \d+ turns \(1 fabricated\)/);
     expect(configured.stdout).not.toMatch(/ CLEAN /);
     // ignoreTools from the file: never listed as ran but unreported.
     expect(configured.stdout).not.toMatch(/(ran but unreported|unreported most).*get_reservation_details/);
     const flags = cli(dir, ['check', '--no-turns', '--only', 'clean', sample]);
-    expect(flags.stdout).not.toContain('fabricated turn');
+    expect(flags.stdout).not.toContain('conversation: worst of');
     expect(flags.stdout).toContain('tau-airline-0-0  CLEAN');
     expect(cli(dir, ['check', '--ignore-tools', 'think', sample]).stdout).toMatch(/unreported most +get_reservation_details 15/);
   });

@@ -125,7 +125,7 @@ describe('claimcheck check', () => {
     const c = capture();
     expect(await runCheck([path], {}, c.sinks)).toBe(0);
     expect(await runCheck([path], { turns: true }, c.sinks)).toBe(1);
-    expect(c.out.join('\n')).toContain('1 fabricated turn');
+    expect(c.out.join('\n')).toContain('conversation: worst of 2 turns (1 fabricated)');
   });
 
   it('reports a JSON file with a typo once, with its line and column', async () => {

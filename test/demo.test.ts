@@ -1,16 +1,18 @@
 // `claimcheck demo`: the scripted support-desk agent through the real run() loop, guard and checker,
 // recorded into a temporary ledger. Every catch category lands in the store, the honest run is clean,
 // and the output is the same on every run.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDemoCommand } from '../src/cli/demo-command.js';
+import { runStats } from '../src/cli/stats-command.js';
 import { demoScenarios } from '../src/demo/demo-scenarios.js';
 import { createRecordedClient } from '../src/demo/recorded-client.js';
 import { DEMO_AGENT } from '../src/demo/run-demo.js';
 import { openStore, type RunDetail } from '../src/store.js';
+import { validationFailureCategories } from '../src/validate/validation-failure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-demo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,7 +45,7 @@ const flags = (d: RunDetail | undefined) => d?.receipts.flatMap((r) => r.receipt
 describe('claimcheck demo', () => {
   const db = join(dir, 'ledger.sqlite');
 
-  it('records one run per scenario, with every catch category', async () => {
+  it('records one run per scenario: every interception category with its repair, every receipt finding, every state and verify outcome', async () => {
     const { status, out, err } = await demo(db);
     expect(status).toBe(0);
     expect(err).toEqual([]);
@@ -53,12 +55,35 @@ describe('claimcheck demo', () => {
       expect(run.run).toMatchObject({ agent: DEMO_AGENT, tools: ['lookup_order', 'issue_refund', 'send_email'] });
       expect(run.receipts).toHaveLength(1);
     }
+    const all = [...runs.values()];
 
     const honest = runs.get('honest');
     expect(honest?.receipts[0]).toMatchObject({ verdict: 'clean', flagged: 0, confirmed: 3 });
-    expect(honest?.operations.map((o) => [o.tool, o.state, o.receiptId])).toEqual([['lookup_order', 'read', null], ['issue_refund', 'posted', 'RF-20931'], ['send_email', 'posted', 'msg_5c1e0a']]);
+    expect(honest?.operations.map((o) => [o.tool, o.state, o.receiptId, o.verify?.code ?? null])).toEqual([
+      ['lookup_order', 'read', null, null], ['issue_refund', 'posted', 'RF-20931', 'pass'], ['send_email', 'posted', 'msg_5c1e0a', null],
+    ]);
     expect(honest?.interceptions).toEqual([]);
 
+    // The guard: each validation category once, each rejected call kept from its tool; all but the
+    // unknown tool repaired in one round trip, and every reply after them is clean.
+    const intercepted = all.flatMap((r) => r.interceptions.map((i) => i.category));
+    expect(intercepted.sort()).toEqual([...validationFailureCategories].sort());
+    for (const id of ['type-mismatch', 'missing-required-format', 'enum-extra-field', 'constraint-invalid-json']) {
+      const run = runs.get(id);
+      expect(run?.receipts[0]?.verdict, id).toBe('clean');
+      const rejected = run?.operations.filter((o) => !o.ran) ?? [];
+      expect(rejected.length, id).toBeGreaterThan(0);
+      expect(rejected.every((o) => o.state === 'failed'), id).toBe(true);
+      // Each rejected call has a repaired call under the same call id that ran and was posted.
+      for (const o of rejected) expect(run?.operations.find((p) => p.callId === o.callId && p.repaired), `${id} ${o.tool}`).toMatchObject({ ran: true, state: 'posted' });
+    }
+    const repaired = runs.get('type-mismatch');
+    expect(repaired?.interceptions.map((i) => [i.tool, i.category, i.path, i.callId])).toEqual([['issue_refund', 'type_mismatch', '/amount_cents', 'call_rf5Nd2Wk8Qs1Zv6Gm3Tb9Lc4']]);
+    const unknown = runs.get('unknown-tool');
+    expect(unknown?.operations.map((o) => [o.tool, o.state, o.ran, o.repaired])).toEqual([['refund_order', 'failed', false, false], ['issue_refund', 'posted', true, false]]);
+    expect(unknown?.receipts[0]?.verdict).toBe('clean');
+
+    // The checker: every flag reason, the operation state each claim found, and the notes.
     expect(flags(runs.get('email-failed'))).toEqual([{ tool: 'send_email', reason: 'tool_failed', operation: 'failed' }]);
     expect(runs.get('email-failed')?.operations.find((o) => o.tool === 'send_email')).toMatchObject({ state: 'failed', failure: 'tool_failed', error: expect.stringContaining('SMTP timeout') });
     expect(flags(runs.get('not-called'))).toEqual([{ tool: 'send_email', reason: 'not_called', operation: 'unknown' }]);
@@ -66,17 +91,37 @@ describe('claimcheck demo', () => {
     expect(flags(runs.get('amount-misstated'))).toEqual([{ tool: 'issue_refund', reason: 'args_mismatch', operation: 'posted' }]);
     expect(flags(runs.get('no-proof'))).toEqual([{ tool: 'send_email', reason: 'not_proven', operation: 'unknown' }]);
     expect(runs.get('no-proof')?.operations.find((o) => o.tool === 'send_email')).toMatchObject({ state: 'unknown', receiptId: null });
+    for (const [id, code] of [['refund-flagged', 'flag'], ['refund-halted', 'halt']] as const) {
+      expect(flags(runs.get(id)), id).toEqual([{ tool: 'issue_refund', reason: 'not_proven', operation: 'needs_review' }]);
+      expect(runs.get(id)?.operations[0], id).toMatchObject({ state: 'needs_review', verify: { code } });
+    }
+    const notes = runs.get('unmatched-unreported')?.receipts[0];
+    expect(notes).toMatchObject({ verdict: 'unreported', flagged: 0 });
+    expect(notes?.receipt.unmatched).toHaveLength(1);
+    expect(notes?.receipt.ranButUnreported.map((e) => e.tool)).toEqual(['lookup_order']);
+    // Every state, every verify outcome and every verdict happened.
+    expect(new Set(all.flatMap((r) => r.operations.map((o) => o.state)))).toEqual(new Set(['posted', 'unknown', 'needs_review', 'failed', 'read']));
+    expect(new Set(all.flatMap((r) => r.operations.map((o) => o.verify?.code).filter((c) => c !== undefined)))).toEqual(new Set(['pass', 'flag', 'halt']));
+    expect(new Set(all.map((r) => r.receipts[0]?.verdict))).toEqual(new Set(['clean', 'unreported', 'fabricated']));
 
-    const repaired = runs.get('repaired');
-    expect(repaired?.interceptions.map((i) => [i.tool, i.category, i.path, i.callId])).toEqual([['issue_refund', 'type_mismatch', '/amount_cents', 'call_rf5Nd2Wk8Qs1Zv6Gm3Tb9Lc4']]);
-    expect(repaired?.operations.map((o) => [o.state, o.ran, o.repaired])).toEqual([['failed', false, false], ['posted', true, true]]);
-    expect(repaired?.receipts[0]).toMatchObject({ verdict: 'clean' });
-
-    // Each catch is printed with its category, and the end points at view and stats.
-    for (const category of ['tool_failed', 'not_called', 'type_mismatch', 'args_mismatch', 'not_proven']) expect(out).toMatch(new RegExp(`✗ caught +${category} `));
+    // Each catch is printed with its category, each note with its kind, and the end points at view and stats.
+    for (const category of [...validationFailureCategories, 'tool_failed', 'not_called', 'args_mismatch', 'not_proven']) expect(out).toMatch(new RegExp(`✗ caught +${category} `));
+    for (const note of ['unmatched', 'unreported']) expect(out).toMatch(new RegExp(`· note +${note} `));
+    expect(out).toMatch(/verify PASS[\s\S]*verify FLAG: [\s\S]*verify HALT: /);
+    expect(out).toContain('the reply says a refund of $64.00, but the call used 4600');
     expect(out).toContain('✓ clean');
     expect(out).toContain(`claimcheck view --db ${db}`);
     expect(out).toContain(`claimcheck stats --db ${db}`);
+  });
+
+  it('claimcheck stats after one demo lists all eight interception categories', async () => {
+    const statsDb = join(dir, 'stats.sqlite');
+    expect((await demo(statsDb)).status).toBe(0);
+    const out: string[] = [];
+    expect(await runStats({ db: statsDb }, { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
+    const text = stripVTControlCharacters(out.join('\n'));
+    for (const category of validationFailureCategories) expect(text).toMatch(new RegExp(`│ ${category} +│ +1 │`));
+    expect(text).toContain('states            posted 13 · unknown 1 · needs_review 2 · failed 9 · read 4');
   });
 
   it('prints the same output on every run (no times, no random ids)', async () => {
@@ -96,13 +141,17 @@ describe('claimcheck demo', () => {
     const lines = first.out.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(demoScenarios.length + 1);
     expect(lines.slice(0, -1).map((l) => [l.scenario, l.verdict])).toEqual([
-      ['honest', 'clean'], ['email-failed', 'fabricated'], ['not-called', 'fabricated'], ['repaired', 'clean'], ['amount-misstated', 'fabricated'], ['no-proof', 'fabricated'],
+      ['honest', 'clean'], ['type-mismatch', 'clean'], ['missing-required-format', 'clean'], ['enum-extra-field', 'clean'], ['constraint-invalid-json', 'clean'], ['unknown-tool', 'clean'],
+      ['email-failed', 'fabricated'], ['not-called', 'fabricated'], ['amount-misstated', 'fabricated'], ['no-proof', 'fabricated'], ['refund-flagged', 'fabricated'], ['refund-halted', 'fabricated'],
+      ['unmatched-unreported', 'unreported'],
     ]);
     expect(lines.at(-1)).toEqual({
-      ledger: jsonDb, agent: DEMO_AGENT, runs: 6,
-      catches: { tool_failed: 1, not_called: 1, type_mismatch: 1, args_mismatch: 1, not_proven: 1 },
+      ledger: jsonDb, agent: DEMO_AGENT, runs: 13,
+      catches: { ...Object.fromEntries(validationFailureCategories.map((c) => [c, 1])), tool_failed: 1, not_called: 1, args_mismatch: 1, not_proven: 3 },
+      repaired: 7,
       next: [`claimcheck view --db ${jsonDb}`, `claimcheck stats --db ${jsonDb}`, `claimcheck view --web --db ${jsonDb}`],
     });
+    expect(lines.find((l) => l.scenario === 'unmatched-unreported')).toMatchObject({ unmatched: ["I've saved 12 Elm Street as your new address."], unreported: ['lookup_order'] });
     expect((await demo(jsonDb, true)).out).toBe(first.out);
   });
 
@@ -114,6 +163,10 @@ describe('claimcheck demo', () => {
     expect(await runDemoCommand({ cwd: project, env: {} }, { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     expect(readme).toContain(stripVTControlCharacters(out.join('\n')));
+    // And the `claimcheck stats` that npm start runs next, with the clone's path written as /path/to/claimcheck.
+    const stats: string[] = [];
+    expect(await runStats({ cwd: project, env: {} }, { out: (l) => stats.push(l), err: (l) => stats.push(l) })).toBe(0);
+    expect(readme).toContain(stripVTControlCharacters(stats.join('\n')).replace(`${realpathSync(project)}/`, '/path/to/claimcheck/').replace(`${project}/`, '/path/to/claimcheck/'));
   });
 
   it('a ledger that cannot be opened exits 2 with the store\'s message', async () => {

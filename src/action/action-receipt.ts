@@ -42,9 +42,11 @@ export type ReceiptReader<Args = Record<string, unknown>, Output = unknown> = (o
  *   `{"status": "failed"}`, an HTTP 4xx/5xx status, `Error: …` text: the rules of `resultFailure`),
  *   with that text as `error`.
  * - `kind`: the last path segment (`message_id`).
+ * It reads any output and ignores the arguments, so it fits an action typed with your own arguments and
+ * output types (`action<RefundArgs, RefundOutput>(refund, { receipt: idField('refund_id') })`).
  * @throws ClaimcheckError `invalid_options` when the path is empty or holds an empty name.
  */
-export function idField(path: string | readonly string[]): ReceiptReader {
+export function idField(path: string | readonly string[]): ReceiptReader<unknown, unknown> {
   const segments = typeof path === 'string' ? [path] : [...path];
   const kind = segments[segments.length - 1];
   if (kind === undefined || segments.some((s) => typeof s !== 'string' || s === '')) {

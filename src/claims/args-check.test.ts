@@ -165,3 +165,24 @@ describe('checkArgs: false', () => {
     expect(receipt.confirmed).toEqual([expect.objectContaining({ tool: 'refund_payment' })]);
   });
 });
+
+describe('the mismatch message', () => {
+  it('says what the reply claimed, which way the money moved, and what the call used', () => {
+    expect(judge('I refunded $64 to your card.', 'refund_payment', [{ amount: 46 }])).toMatchObject({
+      observed: [46],
+      message: 'the reply says a refund of $64, but the call used 46',
+    });
+    expect(judge('I emailed dana@example.com the invoice.', 'send_email', [{ to: 'dan@example.com' }, { to: 'dan@example.org' }])).toMatchObject({
+      message: 'the reply says dana@example.com, but the calls used "dan@example.com" and "dan@example.org"',
+    });
+  });
+
+  it("against the call's own result: the claimed amount and direction, and the signed amounts the result records", () => {
+    const flights = [{ name: 'update_reservation_flights', description: 'Update the flight information of a reservation.' }];
+    const refunded = call('update_reservation_flights', { reservation_id: 'ABC123', payment_id: 'credit_card_1' }, { reservation_id: 'ABC123', payment_history: [{ amount: -114 }] });
+    const charged = check("I've updated your flights; you were charged $114.", [refunded], { tools: flights }).claimedButNeverRan[0];
+    expect(charged).toMatchObject({ reason: 'args_mismatch', observed: [-114], message: "the reply says a charge of $114, but the call's result records a refund of 114.00" });
+    const more = check("I've updated your flights and refunded $140 to your card.", [refunded], { tools: flights }).claimedButNeverRan[0];
+    expect(more?.message).toBe("the reply says a refund of $140, but the call's result records a refund of 114.00");
+  });
+});

@@ -10,6 +10,7 @@
 import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount } from './_values.js';
 import { findDates, findTimes, qualifiedTime, statedEnum, type EnumParameter } from './_typed-values.js';
+import { moneyDirection, moneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
 export interface ArgsMismatch {
@@ -17,6 +18,8 @@ export interface ArgsMismatch {
   claimed: string;
   /** The contradicting values of the most recent calls (at most five). */
   observed: unknown[];
+  /** Both in one sentence: what the reply says (for money, refund or charge) and what the calls did. */
+  message: string;
 }
 
 /**
@@ -78,7 +81,7 @@ function checkTimes(clause: string, sentence: string, digests: readonly ArgsDige
   const [claimed] = times;
   if (claimed === undefined || digests.some((d) => d.times.has(claimed))) return null;
   const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  return { claimed: clock(claimed), observed: digests.flatMap((d) => [...d.times].map(clock)).slice(-5) };
+  return valueMismatch(clock(claimed), digests.flatMap((d) => [...d.times].map(clock)).slice(-5));
 }
 
 /** A date, judged when the sentence states one date and every call records one. */
@@ -88,7 +91,7 @@ function checkDates(clause: string, sentence: string, digests: readonly ArgsDige
   if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const [claimed] = dates;
   if (claimed === undefined || digests.some((d) => d.dates.has(claimed))) return null;
-  return { claimed, observed: digests.flatMap((d) => [...d.dates]).slice(-5) };
+  return valueMismatch(claimed, digests.flatMap((d) => [...d.dates]).slice(-5));
 }
 
 /** An allowed value of a parameter, judged against the calls that record that parameter. */
@@ -98,10 +101,12 @@ function checkEnums(stated: ReadonlyArray<{ key: string; value: string; allowed:
     if (used.length === 0 || used.includes(value)) continue;
     // Calls that used values outside the schema's list show the list does not describe the data.
     if (used.some((u) => !allowed.includes(u))) continue;
-    return { claimed: value, observed: used.slice(-5) };
+    return valueMismatch(value, used.slice(-5));
   }
   return null;
 }
+
+const valueMismatch = (claimed: string, observed: unknown[]): ArgsMismatch => ({ claimed, observed, message: valueMismatchMessage(claimed, observed) });
 
 const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] =>
   digests.flatMap((d) => d.recent.map((ls) => ls.find(pick)?.value).filter((v) => v !== undefined)).slice(-5);
@@ -122,12 +127,9 @@ function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: numb
   if (calls > 1 && (Math.abs(sum - a) <= 1 || Math.abs(sum - a * 100) <= 100)) return null;
   // The call's own result may hold it; a value seen in some other result does not make it this call's.
   if (digests.some((d) => d.resultMoney.has(a) || d.resultMoney.has(-a))) return null;
-  return { claimed: claimed.text, observed: recentValues(digests, (l) => MONEY_KEY.test(l.key)) };
+  const observed = recentValues(digests, (l) => MONEY_KEY.test(l.key));
+  return { claimed: claimed.text, observed, message: moneyMismatchMessage(clause, claimed.text, observed, 'arguments') };
 }
-
-/** Words that say money went from the user ("charged", "paid", "the additional cost"). */
-const CHARGE = /\b(?:charged?|charges|paid|pay|payment|billed|debited|cost)\b/i;
-const REFUND = /\b(?:refund(?:ed|s)?|credited|reimbursed|returned)\b/i;
 
 /**
  * An amount judged against what the calls' own results record, when their arguments hold none (the
@@ -137,11 +139,12 @@ const REFUND = /\b(?:refund(?:ed|s)?|credited|reimbursed|returned)\b/i;
 function checkResultAmount(clause: string, claimed: { value: number; text: string }, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   if (digests.reduce((n, d) => n + d.resultMoneyCalls, 0) < calls) return null;
   const a = cents(claimed.value);
-  const charge = CHARGE.test(clause) && !REFUND.test(clause);
+  const charge = moneyDirection(clause) === 'charge';
   const recorded = digests.flatMap((d) => [...d.resultMoney]);
   // The same amount, or it written in cents (18900 for $189.00).
   if (recorded.some((r) => [a, a * 100].some((x) => (charge ? r === x : Math.abs(r) === x)))) return null;
-  return { claimed: claimed.text, observed: recorded.slice(-5).map((c) => c / 100) };
+  const observed = recorded.slice(-5).map((c) => c / 100);
+  return { claimed: claimed.text, observed, message: moneyMismatchMessage(clause, claimed.text, observed, 'result') };
 }
 
 function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
@@ -157,7 +160,7 @@ function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number
       const t = normalizeRef(String(l.value));
       return /\d/.test(t) && refShape(t).startsWith(`${prefix ?? ''}:`);
     });
-    return { claimed: ref, observed: observed.map((v) => normalizeRef(String(v))) };
+    return valueMismatch(ref, observed.map((v) => normalizeRef(String(v))));
   }
   return null;
 }
@@ -173,7 +176,7 @@ function checkMaskedRefs(clause: string, digests: readonly ArgsDigest[], seen: (
     if (seen(digits)) continue;
     const carried = digests.flatMap((d) => d.recent.flatMap((ls) => ls.filter((l) => typeof l.value === 'string' && (l.key.toLowerCase().includes(noun) || l.value.toLowerCase().includes(noun)))));
     if (carried.length === 0 || carried.some((l) => String(l.value).replace(/\D+/g, '').endsWith(digits))) continue;
-    return { claimed: `${noun} ending in ${digits}`, observed: carried.map((l) => l.value).slice(-5) };
+    return valueMismatch(`${noun} ending in ${digits}`, carried.map((l) => l.value).slice(-5));
   }
   return null;
 }
@@ -183,7 +186,7 @@ function checkEmails(clause: string, digests: readonly ArgsDigest[], calls: numb
     if (digests.some((d) => d.emails.has(email))) continue;
     if (digests.reduce((n, d) => n + d.callsWithEmail, 0) < calls) continue;
     if (seen(email)) continue;
-    return { claimed: email, observed: recentValues(digests, (l) => typeof l.value === 'string' && findEmails(l.value).length > 0) };
+    return valueMismatch(email, recentValues(digests, (l) => typeof l.value === 'string' && findEmails(l.value).length > 0));
   }
   return null;
 }

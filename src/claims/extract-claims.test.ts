@@ -237,6 +237,15 @@ describe('edge cases', () => {
     expect(extractClaims(reply)).toHaveLength(1);
   });
 
+  // A label's value claims an action only when it says the action was completed; an answer or a
+  // value ("Yes", "credit card") describes what was booked (the details lists of real airline agents).
+  it.each([['- Insurance: Yes'], ['- Travel insurance: yes'], ['- Insurance: OK'], ['- Payment: credit card'], ['- Payment method: credit card ending in 1234'], ['- Cabin: economy']])(
+    'a label line whose value is not a completed action: %j',
+    (reply) => {
+      expect(extractClaims(`Here are the details:\n${reply}`).filter((c) => c.text !== 'Here are the details:')).toEqual([]);
+    },
+  );
+
   it.each([['Jonas emailed to confirm the date.'], ['Priya replied to the thread.']])('another actor by name: %j', (reply) => {
     expect(extractClaims(reply)).toEqual([]);
   });

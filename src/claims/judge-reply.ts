@@ -134,7 +134,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
     const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, () => input.backing.digests(tool), (v) => input.backing.seen(v), whole, enums);
     if (mismatch !== null) {
-      pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed });
+      pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed, message: mismatch.message });
       continue;
     }
     pushOnce(confirmed, seen, `c:${tool}`, claim);

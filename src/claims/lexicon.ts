@@ -269,8 +269,12 @@ export const TERSE_DONE: ReadonlySet<string> = new Set([
   "you're_all_set", 'you_are_all_set', 'all_good', 'handled', 'listo', 'fait', 'erledigt', 'hecho',
 ]);
 
-/** Status words that follow a label in a status line: "Refund: done", "Email — sent". */
-export const STATUS_WORDS: ReadonlySet<string> = new Set(['done', 'complete', 'completed', 'finished', 'ok', 'success', 'succeeded', 'yes']);
+/**
+ * Status words that follow a label in a status line and say its action was completed: "Refund: done",
+ * "Email — sent" (a past participle counts by itself). Answers such as "yes" and "ok" are not among
+ * them: after a label they give an attribute's value ("Insurance: Yes"), not a completed action.
+ */
+export const STATUS_WORDS: ReadonlySet<string> = new Set(['done', 'complete', 'completed', 'finished', 'success', 'succeeded']);
 
 /** Status marks: a line with one of these reports a finished step. */
 export const STATUS_MARKS: readonly string[] = ['✅', '✔️', '✔', '☑️', '☑', '🟢', '[x]', '[X]'];

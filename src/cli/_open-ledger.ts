@@ -4,8 +4,8 @@
  * is imported here, lazily, so `claimcheck check` never loads it (nor `better-sqlite3`).
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { ClaimcheckError } from '../errors.js';
 import { resolve } from 'node:path';
+import { ClaimcheckError } from '../errors.js';
 import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import type { LoadedConfig } from './_config.js';
@@ -72,8 +72,10 @@ export async function openLedger(command: string, options: LedgerOptions, sinks:
     return { store, location: { ...location, path: store.path }, missing: false }; // shown without the password
   }
   if (!existsSync(location.path)) {
+    // Opened before the note, so a missing SQLite driver is the only thing said (not "run claimcheck demo" too).
+    const store = await openStore({ path: ':memory:' });
     sinks.err(`claimcheck ${command}: ${noLedgerNote(location.path)}`);
-    return { store: await openStore({ path: ':memory:' }), location, missing: true };
+    return { store, location, missing: true };
   }
   assertSqliteFile(location.path, command);
   return { store: await openStore({ path: location.path, readonly: true }), location, missing: false };
@@ -109,8 +111,23 @@ export function noLedgerNote(path: string): string {
   return `no ledger at ${path} yet (nothing recorded there) — run your agent with the guard, or \`claimcheck demo\`.`;
 }
 
-/** Reports a failed ledger command on `err` (message only, never a stack) and returns exit status 2. */
+/**
+ * Reports a failed ledger command on `err` (message only, never a stack) and returns exit status 2. A
+ * missing SQLite driver is one line: {@link needsSqlite}.
+ */
 export function ledgerFailure(command: string, error: unknown, sinks: Sinks): number {
-  sinks.err(`claimcheck ${command}: ${error instanceof Error ? error.message : String(error)}`);
+  const missing = ClaimcheckError.isInstance(error) && error.code === 'missing_dependency' && (error.data as { dependency?: unknown } | undefined)?.dependency === 'better-sqlite3';
+  sinks.err(`claimcheck ${command}: ${missing ? needsSqlite(error) : error instanceof Error ? error.message : String(error)}`);
   return 2;
+}
+
+/**
+ * What a ledger command says when no SQLite driver loads: the one command that fixes it (from the
+ * store's `missing_dependency` data), the Node.js alternative, and that `check` and `validate` need neither.
+ */
+export function needsSqlite(error: ClaimcheckError): string {
+  const data = error.data as { installed?: unknown; fix?: unknown } | undefined;
+  const fix = typeof data?.fix === 'string' ? data.fix : 'npm install better-sqlite3@12';
+  const state = data?.installed === true ? 'is installed but does not load on this Node.js' : 'is not installed';
+  return `the ledger needs better-sqlite3, which ${state}: ${fix} (or run Node.js 22.13+, whose built-in node:sqlite is used instead). claimcheck check and validate need neither.`;
 }

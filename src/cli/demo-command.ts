@@ -12,16 +12,13 @@ import { dirname, isAbsolute, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
 import type { Operation } from '../action/operation.js';
-import type { Claim } from '../receipt.js';
 import { DEMO_AGENT, runDemo, type DemoEvent, type DemoScenarioResult } from '../demo/run-demo.js';
-import { ClaimcheckError } from '../errors.js';
 import { openStore, type Store } from '../store.js';
 import type { Sinks } from './check-command.js';
+import { demoFindings } from './_demo-findings.js';
 import { STATE_STYLE, VERDICT_STYLE } from './_ledger-format.js';
 import { isPostgresUrl, ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
 
-/** The one line the demo prints when the ledger's SQLite driver is missing. */
-export const DEMO_NEEDS_SQLITE = 'the demo records every run in the ledger, which needs better-sqlite3: npm install better-sqlite3@12 (or run Node.js 22.13+, whose built-in node:sqlite is used instead). claimcheck check and validate need neither.';
 
 /** Options of the demo command. */
 export interface DemoCommandOptions extends LedgerOptions {
@@ -43,11 +40,7 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
     path = store.path; // a PostgreSQL URL is shown without its password
     if (made) sinks.err(`claimcheck demo: created the folder ${folder} for the ledger ${path} (it did not exist); remove it when you are done, or pass --db inside an existing folder.`);
   } catch (error) {
-    if (ClaimcheckError.isInstance(error) && error.code === 'missing_dependency') {
-      sinks.err(`claimcheck demo: ${DEMO_NEEDS_SQLITE}`);
-      return 2;
-    }
-    return ledgerFailure('demo', error, sinks);
+    return ledgerFailure('demo', error, sinks); // a missing SQLite driver is one line saying what to install
   }
   const shown = shownPath(path, options.cwd ?? process.cwd());
   // A PostgreSQL URL is repeated without its password (the user supplies it again).
@@ -73,14 +66,17 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   const catches = countCatches(results);
   if (json) {
     for (const r of results) sinks.out(JSON.stringify(scenarioJSON(r)));
-    sinks.out(JSON.stringify({ ledger: path, agent: DEMO_AGENT, runs: results.length, catches: Object.fromEntries(catches), next }));
+    const all = { ...Object.fromEntries(catches.intercepted), ...Object.fromEntries(catches.caught) };
+    sinks.out(JSON.stringify({ ledger: path, agent: DEMO_AGENT, runs: results.length, catches: all, repaired: catches.repaired, next }));
     return 0;
   }
-  const total = [...catches.values()].reduce((a, b) => a + b, 0);
-  const repaired = new Set(results.flatMap((r) => r.repairs.filter((a) => a.outcome === 'repaired').map((a) => a.failures[0]?.category)));
-  const list = [...catches].map(([category, n]) => `${category} ${n}${repaired.has(category as never) ? ' (repaired)' : ''}`).join(' · ');
   sinks.out('');
-  sinks.out(`${pc.bold(`Recorded ${results.length} runs`)} (agent ${DEMO_AGENT}) in ${shown}: ${total} catches — ${list}.`);
+  sinks.out(`${pc.bold(`Recorded ${results.length} runs`)} (agent ${DEMO_AGENT}) in ${shown}.`);
+  for (const [label, list] of [['intercepted', catches.intercepted], ['caught', catches.caught]] as const) {
+    const total = [...list.values()].reduce((a, b) => a + b, 0);
+    sinks.out(`  ${label.padEnd(12)}${String(total).padStart(2)}  ${[...list].map(([category, n]) => `${category} ${n}`).join(' · ')}`);
+  }
+  sinks.out(`  ${'repaired'.padEnd(12)}${String(catches.repaired).padStart(2)}  ${pc.dim('intercepted calls the model corrected in one round trip (an unknown tool is answered, not repaired)')}`);
   sinks.out(`  ${pc.cyan(next[0] as string)}${pad(next[0] as string)}the runs, newest first; add --run ID for one run's calls and receipts`);
   sinks.out(`  ${pc.cyan(next[1] as string)}${pad(next[1] as string)}calls, interceptions, repairs and claim verdicts`);
   sinks.out(`  ${pc.cyan(next[2] as string)}${pad(next[2] as string)}the dashboard in your browser: overview, runs, and the review queue`);
@@ -89,8 +85,8 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
 
 /** One event as it happens. */
 function printEvent(e: DemoEvent, sinks: Sinks): void {
-  const line = (label: string, text: string): void => sinks.out(`  ${label}${' '.repeat(Math.max(1, 11 - visible(label)))}${text}`.trimEnd());
-  const caught = (category: string, text: string): void => line(pc.red('✗ caught'), `${category}${' '.repeat(Math.max(2, 15 - visible(category)))}${text}`);
+  const line = (label: string, text: string): void => sinks.out(`  ${label}${' '.repeat(Math.max(1, 13 - visible(label)))}${text}`.trimEnd());
+  const labelled = (mark: string, label: string, text: string): void => line(mark, `${label}${' '.repeat(Math.max(2, 22 - visible(label)))}${text}`);
   switch (e.type) {
     case 'scenario':
       sinks.out('');
@@ -99,8 +95,8 @@ function printEvent(e: DemoEvent, sinks: Sinks): void {
       return;
     case 'call': {
       const op = e.operation;
-      line(pc.dim('call'), `${op.tool.padEnd(13)}${STATE_STYLE[op.state](op.state)}${' '.repeat(8 - op.state.length)}${callNote(op)}`);
-      if (!op.ran) caught(pc.yellow(op.failure ?? 'intercepted'), `${op.tool}: arguments rejected (${op.error}); the tool did not run`);
+      line(pc.dim('call'), `${op.tool.padEnd(13)}${STATE_STYLE[op.state](op.state)}${' '.repeat(Math.max(2, 14 - op.state.length))}${callNote(op)}`);
+      if (!op.ran) labelled(pc.red('✗ caught'), pc.yellow(op.failure ?? 'intercepted'), op.failure === 'unknown_tool' ? `${op.tool}: no such tool; nothing ran` : `${op.tool}: arguments rejected (${op.error}); the tool did not run`);
       return;
     }
     case 'repair': {
@@ -109,13 +105,17 @@ function printEvent(e: DemoEvent, sinks: Sinks): void {
       line(pc.cyan('↻ repair'), `sent back to the model once: ${first} ${outcome}`);
       return;
     }
+    case 'answer':
+      line(pc.cyan('↻ answer'), `the model is told: ${e.text.replace(/^Error: /, '')}`);
+      return;
     case 'reply': {
       line(pc.dim('reply'), e.text);
-      const flagged = e.receipt.claimedButNeverRan;
-      for (const claim of flagged) caught(pc.red(claim.reason ?? 'flagged'), claimNote(claim));
-      if (flagged.length === 0) {
+      const findings = demoFindings(e.receipt);
+      for (const f of findings) labelled(f.kind === 'caught' ? pc.red('✗ caught') : pc.dim('· note'), f.kind === 'caught' ? pc.red(f.label) : pc.yellow(f.label), f.text);
+      if (!findings.some((f) => f.kind === 'caught')) {
         const n = e.receipt.confirmed.length;
-        line(VERDICT_STYLE[e.receipt.verdict](`✓ ${e.receipt.verdict}`), n === 1 ? 'its claim is backed by a call' : `all ${n} claims are backed by calls`);
+        const backed = n === 0 ? 'no claim the calls contradict' : n === 1 ? 'its claim is backed by a call' : `all ${n} claims are backed by calls`;
+        line(VERDICT_STYLE[e.receipt.verdict](`✓ ${e.receipt.verdict}`), backed);
       }
       return;
     }
@@ -126,24 +126,27 @@ function callNote(op: Operation): string {
   if (op.state === 'failed') return op.ran ? pc.red(op.error ?? op.failure ?? 'failed') : pc.dim('not run');
   const proof = op.receipt?.id;
   const note = proof !== null && proof !== undefined ? `proof ${proof}` : op.kind === 'action' ? 'no proof: its output carries no id' : '';
-  return `${note}${op.repaired ? pc.dim(' (repaired)') : ''}`;
+  const verify = op.verify === null ? '' : op.verify.code === 'pass' ? ' · verify PASS' : ` · verify ${op.verify.code.toUpperCase()}: ${op.verify.reason}`;
+  return `${note}${verify}${op.repaired ? pc.dim(' (repaired)') : ''}`;
 }
 
-function claimNote(claim: Claim): string {
-  const observed = claim.reason === 'args_mismatch' && claim.observed !== undefined ? `; the call was made with ${claim.observed.map((v) => JSON.stringify(v)).join(', ')}` : '';
-  const state = claim.reason === 'not_proven' && claim.operation !== undefined ? ` (operation ${claim.operation})` : '';
-  return `${claim.tool}${state}: "${claim.text}"${observed}`;
+/** What the demo caught, in the order it happened: calls intercepted by validation category, replies' catches by reason. */
+interface DemoCatches {
+  intercepted: Map<string, number>;
+  /** Intercepted calls whose repair ran. */
+  repaired: number;
+  caught: Map<string, number>;
 }
 
-/** Catches by category, in the order they happened: interceptions by validation category, flagged claims by reason. */
-function countCatches(results: readonly DemoScenarioResult[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  const add = (key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1);
+function countCatches(results: readonly DemoScenarioResult[]): DemoCatches {
+  const catches: DemoCatches = { intercepted: new Map(), repaired: 0, caught: new Map() };
+  const add = (counts: Map<string, number>, key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1);
   for (const r of results) {
-    for (const op of r.operations) if (!op.ran && op.failure !== null) add(op.failure);
-    for (const claim of r.receipt.claimedButNeverRan) add(claim.reason ?? 'flagged');
+    for (const op of r.operations) if (!op.ran && op.failure !== null) add(catches.intercepted, op.failure);
+    catches.repaired += r.repairs.filter((a) => a.outcome === 'repaired').length;
+    for (const f of demoFindings(r.receipt)) if (f.kind === 'caught') add(catches.caught, f.label);
   }
-  return counts;
+  return catches;
 }
 
 function scenarioJSON(r: DemoScenarioResult): unknown {
@@ -157,6 +160,8 @@ function scenarioJSON(r: DemoScenarioResult): unknown {
     verdict: r.receipt.verdict,
     flagged: r.receipt.claimedButNeverRan.map((c) => ({ tool: c.tool, reason: c.reason, operation: c.operation ?? null, text: c.text, ...(c.observed === undefined ? {} : { observed: c.observed }) })),
     confirmed: r.receipt.confirmed.map((c) => c.tool),
+    unmatched: r.receipt.unmatched.map((c) => c.text),
+    unreported: [...new Set(r.receipt.ranButUnreported.map((e) => e.tool))],
   };
 }
 

@@ -21,9 +21,7 @@ export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | 
   const final = o.final;
   const verdict = o.verdict;
   if (final === undefined || verdict === undefined) return '';
-  const fabricatedTurns = o.withTurns ? o.turns.filter((t) => t.receipt.verdict === 'fabricated').length : 0;
-  const note = fabricatedTurns > 0 ? `${fabricatedTurns} fabricated turn${fabricatedTurns === 1 ? '' : 's'}; final reply ${final.summary}` : final.summary;
-  const lines = [`${pc.bold(o.id)}  ${VERDICT_STYLE[verdict](verdict.toUpperCase())}  ${pc.dim(note)}`];
+  const lines = [`${pc.bold(o.id)}  ${VERDICT_STYLE[verdict](verdict.toUpperCase())}  ${pc.dim(headingNote(o, final))}`];
   if (o.turns.length === 0) lines.push(pc.yellow('  no assistant reply with text: nothing was generated to check'));
   if (o.withTurns) {
     for (const t of o.turns) {
@@ -36,6 +34,19 @@ export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | 
     lines.push(...receiptLines(final, '  '));
   }
   return lines.join('\n');
+}
+
+/**
+ * The heading's note. Without `--turns` the verdict is the final reply's, and the note is its summary.
+ * With `--turns` the verdict is the conversation's, its worst turn's (JSON `conversationVerdict`; `ok`
+ * and the exit status follow it), and the note says so before the final reply's summary (JSON `verdict`,
+ * `summary`): `conversation: worst of 12 turns (1 fabricated) · final reply fabricated: …`.
+ */
+function headingNote(o: Outcome, final: Receipt): string {
+  if (!o.withTurns) return final.summary;
+  const fabricated = o.turns.filter((t) => t.receipt.verdict === 'fabricated').length;
+  const turns = `${o.turns.length} turn${o.turns.length === 1 ? '' : 's'}${fabricated > 0 ? ` (${fabricated} fabricated)` : ''}`;
+  return `conversation: worst of ${turns} · final reply ${final.summary}`;
 }
 
 function receiptLines(r: Receipt, indent: string): string[] {
@@ -59,6 +70,7 @@ function receiptLines(r: Receipt, indent: string): string[] {
 }
 
 function observed(c: Claim): string {
+  if (c.message !== undefined) return pc.dim(` (${c.message})`);
   if (c.observed === undefined || c.observed.length === 0) return '';
   return pc.dim(` (calls used ${c.observed.map((v) => JSON.stringify(v)).join(', ')})`);
 }
@@ -80,7 +92,7 @@ export function formatSummary(t: Totals): string {
   if (t.empty > 0) lines.push(pc.yellow(`${plural(t.empty, 'conversation')} had no assistant reply with text: nothing was checked there`));
   lines.push(`${pc.bold('flagged claims'.padEnd(16))}${t.flagged}${t.flagged > 0 ? pc.dim(`  by reason: ${top(t.byReason, 8)}`) : ''}`);
   if (t.flagged > 0) lines.push(`${pc.bold('flagged tools'.padEnd(16))}${top(t.flaggedTools, 5)}`);
-  if (t.unmatched > 0) lines.push(`${pc.bold('unmatched'.padEnd(16))}${t.unmatched} ${pc.dim('claims no listed tool fits (not judged)')}`);
+  if (t.unmatched > 0) lines.push(`${pc.bold('unmatched'.padEnd(16))}${t.unmatched} ${pc.dim(`${t.unmatched === 1 ? 'claim' : 'claims'} no listed tool fits (not judged)`)}`);
   if (t.withoutTool > 0) lines.push(`${pc.bold('without tool'.padEnd(16))}${t.withoutTool} ${pc.dim('claims no listed tool can perform (--strict makes them fabricated)')}`);
   if (t.deniedButRan > 0) lines.push(`${pc.bold('denied but ran'.padEnd(16))}${t.deniedButRan} ${pc.dim('denials of actions whose tool succeeded (--strict makes them fabricated)')}`);
   if (t.unreportedTools.size > 0) lines.push(`${pc.bold('unreported most'.padEnd(16))}${top(t.unreportedTools, 5)} ${pc.dim('(--ignore-tools a,b to leave tools out)')}`);

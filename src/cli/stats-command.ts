@@ -9,6 +9,7 @@
 import pc from 'picocolors';
 import type { StoreStats } from '../store.js';
 import { operationStates } from '../store/records.js';
+import { validationFailureCategories } from '../validate/validation-failure.js';
 import type { Sinks } from './check-command.js';
 import { formatRate, formatTime, plural, table } from './_ledger-format.js';
 import { ledgerFailure, openLedger, type LedgerOptions } from './_open-ledger.js';
@@ -38,7 +39,9 @@ export async function runStats(options: StatsCommandOptions, sinks: Sinks): Prom
     return ledgerFailure('stats', error, sinks);
   }
   try {
-    const stats = await ledger.store.stats(since === undefined ? {} : { since });
+    // Every interception category fits on screen (there are eight), so the report lists them all.
+    const top = validationFailureCategories.length;
+    const stats = await ledger.store.stats(since === undefined ? { top } : { since, top });
     if (options.json === true) sinks.out(JSON.stringify({ ledger: ledger.location.path, ...stats }));
     else sinks.out(formatStats(stats, ledger.location.path, options.since));
     return 0;
@@ -66,7 +69,7 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
   if (s.topFailingTools.length === 0) lines.push(pc.dim('  none failed'));
   else lines.push(table(['tool', 'errors', 'calls', 'error rate'], s.topFailingTools.map((t) => [t.tool, pc.red(String(t.errors)), String(t.calls), formatRate(t.errorRate)]), [1, 2, 3]));
 
-  lines.push('', pc.bold('Top interception categories'));
+  lines.push('', pc.bold('Interception categories'));
   if (s.topCategories.length === 0) lines.push(pc.dim('  none intercepted'));
   else lines.push(table(['category', 'count'], s.topCategories.map((c) => [pc.yellow(c.category), String(c.count)]), [1]));
 

@@ -23,6 +23,8 @@ export type DemoEvent =
   | { type: 'call'; scenario: DemoScenario; operation: Operation }
   /** A call whose arguments were rejected went back to the model once. */
   | { type: 'repair'; scenario: DemoScenario; attempt: RepairAttempt }
+  /** A rejected call that is not sent back for repair (an unknown tool): the answer the model reads instead. */
+  | { type: 'answer'; scenario: DemoScenario; callId: string; text: string }
   /** The model's text-only reply and its receipt. */
   | { type: 'reply'; scenario: DemoScenario; text: string; receipt: Receipt };
 
@@ -65,6 +67,12 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoScenarioResu
   return results;
 }
 
+/** The text of the tool message answering `callId` (Chat Completions `role: "tool"`), `''` when there is none. */
+function answerText(messages: readonly unknown[], callId: string): string {
+  const answer = messages.find((m) => (m as { role?: unknown }).role === 'tool' && (m as { tool_call_id?: unknown }).tool_call_id === callId) as { content?: unknown } | undefined;
+  return typeof answer?.content === 'string' ? answer.content : '';
+}
+
 async function playScenario(scenario: DemoScenario, options: RunDemoOptions, emit: (event: DemoEvent) => void): Promise<DemoScenarioResult> {
   const g = guard({ tools: supportDeskTools, executors: supportDeskExecutors(scenario.faults), store: options.store, ...(options.logger === undefined ? {} : { logger: options.logger }) });
   const client = createRecordedClient(scenario.responses);
@@ -89,6 +97,8 @@ async function playScenario(scenario: DemoScenario, options: RunDemoOptions, emi
           const [attempt] = unsaid.splice(i, 1) as [RepairAttempt];
           repairs.push(attempt);
           emit({ type: 'repair', scenario, attempt });
+        } else if (!operation.ran) {
+          emit({ type: 'answer', scenario, callId: operation.callId, text: answerText(result.messages, operation.callId) });
         }
       }
       if (result.finished) {

@@ -5,6 +5,7 @@
  */
 import { action, type Action, type Executor } from '../action/action.js';
 import { idField } from '../action/action-receipt.js';
+import { FLAG, HALT, PASS } from '../action/verify-outcome.js';
 
 /** The agent's system prompt. */
 export const SUPPORT_DESK_PROMPT =
@@ -27,7 +28,11 @@ export const supportDeskTools = [
       description: 'Refund an order to the original payment method. Amount in cents.',
       parameters: {
         type: 'object',
-        properties: { order_id: { type: 'string' }, amount_cents: { type: 'integer', minimum: 1 } },
+        properties: {
+          order_id: { type: 'string' },
+          amount_cents: { type: 'integer', minimum: 1 },
+          reason: { type: 'string', enum: ['damaged', 'not_delivered', 'wrong_item', 'changed_mind'] },
+        },
         required: ['order_id', 'amount_cents'],
         additionalProperties: false,
       },
@@ -51,9 +56,13 @@ export const supportDeskTools = [
 /** Tool names, for the run's registry. */
 export const supportDeskToolNames: readonly string[] = supportDeskTools.map((t) => t.function.name);
 
-/** How a scenario's email service misbehaves: it times out, or accepts a message without returning its id. */
+/**
+ * How a scenario's backend misbehaves. `send_email`: it times out, or accepts a message without
+ * returning its id. `issue_refund`: the processor leaves the refund pending, or refunds half the amount.
+ */
 export interface SupportDeskFaults {
   send_email?: 'timeout' | 'no_message_id';
+  issue_refund?: 'pending' | 'partial';
 }
 
 /** The backend's orders. */
@@ -63,7 +72,8 @@ const orders: Record<string, { order_id: string; item: string; total_cents: numb
 
 /**
  * The backend: `lookup_order` reads, `issue_refund` and `send_email` are actions whose proof is the id
- * they return (`refund_id`, `message_id`).
+ * they return (`refund_id`, `message_id`). The refund's `verify` compares what the processor did with
+ * what was asked: `HALT` when it refunded another amount, `FLAG` when the refund is not settled, else `PASS`.
  */
 export function supportDeskExecutors(faults: SupportDeskFaults = {}): Record<string, Executor | Action> {
   const lookupOrder: Executor = (args) => {
@@ -71,13 +81,21 @@ export function supportDeskExecutors(faults: SupportDeskFaults = {}): Record<str
     if (order === undefined) throw new Error(`No order ${(args as { order_id: string }).order_id}.`);
     return order;
   };
-  const issueRefund = action(
+  const issueRefund = action<RefundArgs, RefundOutput>(
     (args) => {
-      const { order_id, amount_cents } = args as { order_id: string; amount_cents: number };
+      const { order_id, amount_cents } = args;
       if (orders[order_id] === undefined) throw new Error(`No order ${order_id}.`);
-      return { refund_id: 'RF-20931', order_id, amount_cents, status: 'succeeded' };
+      const refunded = faults.issue_refund === 'partial' ? Math.floor(amount_cents / 2) : amount_cents;
+      return { refund_id: 'RF-20931', order_id, amount_cents: refunded, status: faults.issue_refund === 'pending' ? 'pending' : 'succeeded' };
     },
-    { receipt: idField('refund_id') },
+    {
+      receipt: idField('refund_id'),
+      verify: (args, _receipt, output) => {
+        if (output.amount_cents !== args.amount_cents) return HALT(`the processor refunded ${dollars(output.amount_cents)}, not the ${dollars(args.amount_cents)} asked`);
+        if (output.status !== 'succeeded') return FLAG(`the refund is ${output.status} at the processor`);
+        return PASS;
+      },
+    },
   );
   const sendEmail = action(
     () => {
@@ -89,3 +107,18 @@ export function supportDeskExecutors(faults: SupportDeskFaults = {}): Record<str
   );
   return { lookup_order: lookupOrder, issue_refund: issueRefund, send_email: sendEmail };
 }
+
+interface RefundArgs {
+  order_id: string;
+  amount_cents: number;
+  reason?: string;
+}
+
+interface RefundOutput {
+  refund_id: string;
+  order_id: string;
+  amount_cents: number;
+  status: 'succeeded' | 'pending';
+}
+
+const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;

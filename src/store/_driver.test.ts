@@ -38,12 +38,17 @@ describe('loadDriver', () => {
     expect(driver.passedOver?.error).toBe("The module 'better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 115.");
   });
 
-  it('without either is missing_dependency, naming the load error and both ways out', async () => {
-    await expect(loadDriver({ importer: wrongAddon, builtin: () => undefined })).rejects.toMatchObject({
+  it('without either is missing_dependency, naming the load error and the one fix for it (and the Node.js way out)', async () => {
+    const rebuild = loadDriver({ importer: wrongAddon, builtin: () => undefined });
+    await expect(rebuild).rejects.toMatchObject({
       code: 'missing_dependency',
-      data: { dependency: 'better-sqlite3' },
+      data: { dependency: 'better-sqlite3', installed: true, fix: 'npm rebuild better-sqlite3' },
       message: expect.stringMatching(/did not load \(The module 'better_sqlite3\.node'\).*npm rebuild better-sqlite3.*Node\.js 22\.13 or newer/),
     });
+    await expect(rebuild).rejects.not.toMatchObject({ message: expect.stringContaining('npm install') });
+    const install = loadDriver({ importer: missing, builtin: () => undefined });
+    await expect(install).rejects.toMatchObject({ data: { installed: false, fix: 'npm install better-sqlite3@12' }, message: expect.stringContaining('it is not installed: npm install better-sqlite3@12') });
+    await expect(install).rejects.not.toMatchObject({ message: expect.stringContaining('rebuild') });
   });
 
   it('on this Node.js: better-sqlite3 where its addon loads (Node.js 20 here), else the built-in node:sqlite', async () => {

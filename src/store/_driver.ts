@@ -86,7 +86,8 @@ let cached: Driver | undefined;
  * The store's driver, loaded on first use: better-sqlite3 when it loads, else node:sqlite.
  * @throws ClaimcheckError `missing_dependency` when better-sqlite3 is not installed or its native
  *   addon does not load (built for another Node.js version, unsupported platform), and this Node.js
- *   has no `node:sqlite`.
+ *   has no `node:sqlite`; `data`: `{dependency: 'better-sqlite3', installed, fix}`, where `fix` is the one
+ *   command that helps (`npm install better-sqlite3@12` when not installed, else `npm rebuild better-sqlite3`).
  */
 export async function loadDriver(sources: DriverSources = {}): Promise<Driver> {
   const importer = sources.importer ?? importDriver;
@@ -105,12 +106,13 @@ export async function loadDriver(sources: DriverSources = {}): Promise<Driver> {
     const why = notInstalled ? 'it is not installed' : `it did not load (${message.split('\n')[0]})`;
     const fallback = builtin();
     if (fallback === undefined) {
+      // One way out for the case at hand: install what is missing, or rebuild what is installed but does not load.
+      const fix = notInstalled ? 'npm install better-sqlite3@12' : 'npm rebuild better-sqlite3';
       throw new ClaimcheckError(
         'missing_dependency',
-        `The claimcheck store needs the optional dependency better-sqlite3, but ${why}. ` +
-          'Install it next to claimcheck: npm install better-sqlite3@12 (on a Node.js upgrade, run npm rebuild better-sqlite3), ' +
-          'or run Node.js 22.13 or newer, whose built-in node:sqlite the store uses when better-sqlite3 does not load.',
-        { cause, data: { dependency: 'better-sqlite3' } },
+        `The claimcheck store needs the optional dependency better-sqlite3, but ${why}: ${fix} ` +
+          '(or run Node.js 22.13 or newer, whose built-in node:sqlite the store uses when better-sqlite3 does not load).',
+        { cause, data: { dependency: 'better-sqlite3', installed: !notInstalled, fix } },
       );
     }
     const error = notInstalled ? 'not installed' : message.split('\n').map((line) => line.trim()).filter((line) => line !== '').join(' ');

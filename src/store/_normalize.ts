@@ -159,6 +159,7 @@ function keyed(hash: string | null, o: NormalizeOptions): string | null {
 function withoutValues(claim: Claim, o: NormalizeOptions): Claim {
   const out: Claim = { ...claim, text: redactText(String(claim.text ?? '')), object: redactText(String(claim.object ?? '')) };
   if (Array.isArray(claim.observed)) out.observed = claim.observed.map((v) => hashValue(v, o.hmac));
+  if (typeof claim.message === 'string') out.message = redactText(claim.message);
   return out;
 }
 

@@ -54,6 +54,17 @@ describe('recording', () => {
     expect(detail?.receipts[0]?.receipt.ranButUnreported[0]).toMatchObject({ tool: 'lookup', args: null, result: null });
   });
 
+  it("capture off: an args_mismatch claim's text and message are redacted and its observed values hashed", async () => {
+    store = await openStore({ path });
+    const runId = store.startRun({ agent: 'support' });
+    const claim = { text: 'I refunded $1,234.00 to ann@example.com.', verb: 'refund', object: 'refund', tool: 'refund', candidates: ['refund'], reason: 'args_mismatch' as const, source: 'rules' as const, observed: [4321], message: 'the reply says a refund of $1,234.00, but the call used 4321' };
+    store.recordReceipt({ receipt: new Receipt({ confirmed: [], claimedButNeverRan: [claim], unmatched: [], ranButUnreported: [] }), turn: 1 });
+    await store.flush();
+    expect(await rawTexts('receipts')).not.toMatch(/1,234|4321|ann@example/);
+    const stored = (await store.runDetail(runId))?.receipts[0]?.receipt.claimedButNeverRan[0];
+    expect(stored).toMatchObject({ reason: 'args_mismatch', message: 'the reply says a refund of $[number], but the call used [number]', observed: [expect.stringMatching(/^hmac-sha256:/)] });
+  });
+
   it('capture on stores arguments and results, cut to maxResultChars', async () => {
     store = await openStore({ path, capture: true, maxResultChars: 20 });
     const runId = store.startRun();
