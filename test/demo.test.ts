@@ -106,7 +106,8 @@ describe('claimcheck demo', () => {
 
     // Each catch is printed with its category, each note with its kind, and the end points at view and stats.
     for (const category of [...validationFailureCategories, 'tool_failed', 'not_called', 'args_mismatch', 'not_proven']) expect(out).toMatch(new RegExp(`✗ caught +${category} `));
-    for (const note of ['unmatched', 'unreported']) expect(out).toMatch(new RegExp(`· note +${note} `));
+    for (const note of ['unmatched', 'unreported', 'without_tool']) expect(out).toMatch(new RegExp(`· note +${note} `));
+    expect(out).toMatch(/✗ caught +denied_but_ran +issue_refund: /);
     expect(out).toMatch(/verify PASS[\s\S]*verify FLAG: [\s\S]*verify HALT: /);
     expect(out).toContain('the reply says a refund of $64.00, but the call used 4600');
     expect(out).toContain('✓ clean');
@@ -121,7 +122,7 @@ describe('claimcheck demo', () => {
     expect(await runStats({ db: statsDb }, { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
     const text = stripVTControlCharacters(out.join('\n'));
     for (const category of validationFailureCategories) expect(text).toMatch(new RegExp(`│ ${category} +│ +1 │`));
-    expect(text).toContain('states            posted 13 · unknown 1 · needs_review 2 · failed 9 · read 4');
+    expect(text).toContain('states            posted 15 · unknown 1 · needs_review 2 · failed 9 · read 4');
   });
 
   it('prints the same output on every run (no times, no random ids)', async () => {
@@ -143,15 +144,17 @@ describe('claimcheck demo', () => {
     expect(lines.slice(0, -1).map((l) => [l.scenario, l.verdict])).toEqual([
       ['honest', 'clean'], ['type-mismatch', 'clean'], ['missing-required-format', 'clean'], ['enum-extra-field', 'clean'], ['constraint-invalid-json', 'clean'], ['unknown-tool', 'clean'],
       ['email-failed', 'fabricated'], ['not-called', 'fabricated'], ['amount-misstated', 'fabricated'], ['no-proof', 'fabricated'], ['refund-flagged', 'fabricated'], ['refund-halted', 'fabricated'],
-      ['unmatched-unreported', 'unreported'],
+      ['unmatched-unreported', 'unreported'], ['without-tool', 'clean'], ['denied-but-ran', 'unreported'],
     ]);
     expect(lines.at(-1)).toEqual({
-      ledger: jsonDb, agent: DEMO_AGENT, runs: 13,
-      catches: { ...Object.fromEntries(validationFailureCategories.map((c) => [c, 1])), tool_failed: 1, not_called: 1, args_mismatch: 1, not_proven: 3 },
+      ledger: jsonDb, agent: DEMO_AGENT, runs: 15,
+      catches: { ...Object.fromEntries(validationFailureCategories.map((c) => [c, 1])), tool_failed: 1, not_called: 1, args_mismatch: 1, not_proven: 3, denied_but_ran: 1 },
       repaired: 7,
       next: [`claimcheck view --db ${jsonDb}`, `claimcheck stats --db ${jsonDb}`, `claimcheck view --web --db ${jsonDb}`],
     });
     expect(lines.find((l) => l.scenario === 'unmatched-unreported')).toMatchObject({ unmatched: ["I've saved 12 Elm Street as your new address."], unreported: ['lookup_order'] });
+    expect(lines.find((l) => l.scenario === 'without-tool')).toMatchObject({ claimedWithoutTool: ["I've refunded $64.00, and your order A-1042 has been cancelled."], confirmed: ['issue_refund'] });
+    expect(lines.find((l) => l.scenario === 'denied-but-ran')).toMatchObject({ deniedButRan: [{ tool: 'issue_refund', text: "I'm sorry, I wasn't able to issue the refund for order A-1042." }] });
     expect((await demo(jsonDb, true)).out).toBe(first.out);
   });
 

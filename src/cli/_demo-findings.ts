@@ -16,7 +16,9 @@ type FindingReader = (receipt: Receipt) => DemoFinding[];
 /** In the order they print: catches first, then notes. */
 const FINDING_READERS: readonly FindingReader[] = [
   (r) => r.claimedButNeverRan.map((claim) => ({ kind: 'caught', label: claim.reason ?? 'flagged', text: flaggedText(claim) })),
-  (r) => r.unmatched.map((claim) => ({ kind: 'note', label: 'unmatched', text: `"${claim.text}": no tool fits this claim, so nothing can back it (not judged)` })),
+  (r) => r.deniedButRan.map((claim) => ({ kind: 'caught', label: 'denied_but_ran', text: `${claim.tool ?? '?'}: "${claim.text}", but the call succeeded: a retry would do it twice` })),
+  (r) => r.claimedWithoutTool.map((claim) => ({ kind: 'note', label: 'without_tool', text: `"${claim.text}": no listed tool can do this (--strict makes it fabricated)` })),
+  (r) => r.unmatched.filter((claim) => !r.claimedWithoutTool.some((c) => c.text === claim.text)).map((claim) => ({ kind: 'note', label: 'unmatched', text: `"${claim.text}": no tool fits this claim, so nothing can back it (not judged)` })),
   (r) => [...new Set(r.ranButUnreported.map((e) => e.tool))].map((tool) => ({ kind: 'note', label: 'unreported', text: `${tool} ran; the reply never mentions it (not an error)` })),
 ];
 

@@ -32,8 +32,10 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
   let path: string;
   try {
     path = (await locateLedger(options)).path;
-    // The store makes a missing folder for the ledger (as it makes .claimcheck/); say so when it does.
-    const folder = isPostgresUrl(path) || path === ':memory:' ? null : dirname(path);
+    // The store makes a missing folder for the ledger; for a --db path (not the project's own .claimcheck/,
+    // which is expected) say so when it does.
+    const explicit = options.db !== undefined && options.db.trim() !== '';
+    const folder = !explicit || isPostgresUrl(path) || path === ':memory:' ? null : dirname(path);
     const made = folder !== null && !existsSync(folder);
     // The demo's conversations are scripted: recorded with their replies, so the dashboard shows them and `export --reviewed` can write them as cases.
     store = await openStore({ path, capture: true });
@@ -162,6 +164,8 @@ function scenarioJSON(r: DemoScenarioResult): unknown {
     confirmed: r.receipt.confirmed.map((c) => c.tool),
     unmatched: r.receipt.unmatched.map((c) => c.text),
     unreported: [...new Set(r.receipt.ranButUnreported.map((e) => e.tool))],
+    claimedWithoutTool: r.receipt.claimedWithoutTool.map((c) => c.text),
+    deniedButRan: r.receipt.deniedButRan.map((c) => ({ tool: c.tool, text: c.text })),
   };
 }
 

@@ -2,7 +2,7 @@
  * The demo's checker scenarios: calls that pass the guard, then a reply that says more than they did.
  * Each shows one finding of the reply's receipt: a claim whose tool failed, was never called, ran with
  * another amount, ran without proof or was flagged or halted by its `verify`; a claim no tool fits; a
- * call the reply never mentions.
+ * call the reply never mentions; an act no listed tool can perform; a denial of an act whose tool succeeded.
  */
 import { EMAIL_ARGS, REFUND_ARGS, replyResponse as reply, toolCallsResponse as calls, type DemoScenario } from './demo-scenario.js';
 
@@ -82,6 +82,26 @@ export const checkerScenarios: readonly DemoScenario[] = [
     responses: [
       calls('chatcmpl-demo13a', 1745913200, [['call_wZPf1Qh6yYTWmE4lBYOvfZ8U', 'lookup_order', '{"order_id":"A-1042"}']]),
       reply('chatcmpl-demo13b', 1745913202, "Yes, it arrived on April 28. I've saved 12 Elm Street as your new address."),
+    ],
+  },
+  {
+    id: 'without-tool',
+    title: 'The reply claims an act no listed tool can perform',
+    user: "Refund order A-1042 and cancel it; I don't want a replacement.",
+    faults: {},
+    responses: [
+      calls('chatcmpl-demo14a', 1745913300, [['call_Hq3Vd8Ks1Nw6Yt4Bz9Mc2Lf7', 'issue_refund', REFUND_ARGS]]),
+      reply('chatcmpl-demo14b', 1745913302, "I've refunded $64.00, and your order A-1042 has been cancelled."),
+    ],
+  },
+  {
+    id: 'denied-but-ran',
+    title: 'The refund succeeded; the reply says it could not be issued',
+    user: 'Please refund order A-1042.',
+    faults: {},
+    responses: [
+      calls('chatcmpl-demo15a', 1745913400, [['call_Tb6Wm1Xc9Rj4Pz7Gn2Kd5Qs8', 'issue_refund', REFUND_ARGS]]),
+      reply('chatcmpl-demo15b', 1745913402, "I'm sorry, I wasn't able to issue the refund for order A-1042. Please try again later."),
     ],
   },
 ];
