@@ -23,7 +23,7 @@ export function scriptedModel(steps: ScriptedStep[]): MockLanguageModelV3 {
   return new MockLanguageModelV3({ doGenerate: results });
 }
 
-// Try examples/ai-sdk.ts without a key: the model refunds $46.00 and tells the customer $64.00.
+// Try examples/ai-sdk.ts without a key (runnable: npx tsx examples/try/ai-sdk.ts): the model refunds $46.00 and tells the customer $64.00.
 // await refundTurn(scriptedModel([
 //   { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 4600 } }] },
 //   { text: "I've refunded $64.00 for order A-1." },

@@ -27,7 +27,7 @@ export function scriptedAnthropic(replies: ScriptedReply[]): Anthropic {
   return new Anthropic({ apiKey: 'sk-ant-scripted', fetch, maxRetries: 0 });
 }
 
-// Try examples/anthropic-tool-runner.ts without a key:
+// Try examples/anthropic-tool-runner.ts without a key (runnable: npx tsx examples/try/anthropic.ts):
 // await refundRun(scriptedAnthropic([
 //   { toolUses: [{ id: 'toolu_1', name: 'issue_refund', input: { order_id: 'A-1', amount_cents: 6400 } }] },
 //   { text: "I've refunded $64.00 and emailed you the confirmation." },

@@ -14,7 +14,7 @@ export function scriptedModel(steps: ScriptedStep[]) {
   return model;
 }
 
-// Try examples/langchain.ts without a key:
+// Try examples/langchain.ts without a key (runnable: npx tsx examples/try/langchain.ts):
 // await refundTurn(scriptedModel([
 //   { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
 //   { text: "I've refunded order A-1 and emailed you the confirmation." },

@@ -52,7 +52,7 @@ function outputItems(step: ScriptedStep, n: number): AgentOutputItem[] {
   }));
 }
 
-// Try examples/openai-agents.ts without a key:
+// Try examples/openai-agents.ts without a key (runnable: npx tsx examples/try/openai-agents.ts):
 // await supportRun('Refund order A-1 ($64) and email me.', new ScriptedModel([
 //   { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
 //   { text: "I've refunded $64.00 to your card and emailed you the confirmation." },

@@ -34,7 +34,7 @@ export function scriptedOpenAI(replies: ScriptedReply[]): OpenAI {
   return new OpenAI({ apiKey: 'sk-scripted', fetch, maxRetries: 0 });
 }
 
-// Try an example without a key:
+// Try an example without a key (runnable as is: npx tsx examples/try/openai.ts):
 // const client = scriptedOpenAI([
 //   { toolCalls: [{ id: 'call_1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 6400 } }] },
 //   { text: "I've refunded $64.00 and emailed you the confirmation." },

@@ -28,8 +28,8 @@ export interface AsyncCheckOptions {
  * @throws ClaimcheckError as {@link check}; `llm_failed` only from an extractor created with `onError: 'raise'`.
  */
 export async function checkAsync(reply: string, ledger: Ledger | readonly LedgerEntry[], options: CheckReplyOptions & AsyncCheckOptions = {}): Promise<Receipt> {
-  const receipt = check(reply, ledger, options);
-  const extractor = options.extractor;
+  const { extractor, signal: _signal, ...checkOptions } = options;
+  const receipt = check(reply, ledger, checkOptions);
   if (extractor === undefined || extractor.kind === 'rules') return receipt;
   const entries = Array.isArray(ledger) ? (ledger as readonly LedgerEntry[]) : (ledger as Ledger).entries;
   const tools = normalizeTools(options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools);
@@ -44,8 +44,8 @@ export async function checkAsync(reply: string, ledger: Ledger | readonly Ledger
  */
 export async function checkTurnsAsync(messages: unknown, options: CheckMessagesOptions & AsyncCheckOptions = {}): Promise<TurnReceipt[]> {
   const contexts: TurnContext[] = [];
-  const turns = checkTurnsWith(messages, options, (c) => contexts.push(c));
-  const extractor = options.extractor;
+  const { extractor, signal: _signal, ...checkOptions } = options;
+  const turns = checkTurnsWith(messages, checkOptions, (c) => contexts.push(c));
   if (extractor === undefined || extractor.kind === 'rules') return turns;
   const out: TurnReceipt[] = [];
   for (const [i, t] of turns.entries()) {

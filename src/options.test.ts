@@ -24,7 +24,7 @@ describe('unknown option keys', () => {
   it('checkMessages({ tool }) names the key and suggests tools', () => {
     const error = thrown(() => checkMessages(msgs, { tool: ['send_email'] } as never));
     expect(error.code).toBe('invalid_options');
-    expect(error.message).toBe('checkMessages(messages, options): unknown option "tool". Did you mean "tools"? The options are "tools", "ignoreTools", "checkArgs", "format".');
+    expect(error.message).toBe('checkMessages(messages, options): unknown option "tool". Did you mean "tools"? The options are "tools", "ignoreTools", "checkArgs", "strict", "format".');
     expect(error.data).toEqual({ option: 'tool', suggestion: 'tools' });
   });
 
@@ -35,7 +35,7 @@ describe('unknown option keys', () => {
     const g = guard({ tools: ['send_email'], executors: { send_email: () => ({ id: 'm1' }) } });
     expect(thrown(() => g.checkBypass('Sent.', { calledTool: ['send_email'] } as never)).message).toContain('Did you mean "calledTools"?');
     // Far from every option: no guess, the list.
-    expect(thrown(() => check('Sent.', [], { zzzzzzzz: 1 } as never)).message).toBe('check(reply, ledger, options): unknown option "zzzzzzzz". The options are "tools", "ignoreTools", "checkArgs", "request".');
+    expect(thrown(() => check('Sent.', [], { zzzzzzzz: 1 } as never)).message).toBe('check(reply, ledger, options): unknown option "zzzzzzzz". The options are "tools", "ignoreTools", "checkArgs", "strict", "request".');
   });
 });
 

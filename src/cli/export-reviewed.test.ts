@@ -54,7 +54,7 @@ describe('export --reviewed', () => {
     expect(wrong.x_review[0]).toMatchObject({ note: 'it was sent by hand', reason: 'not_called' });
 
     const evaluated = capture();
-    expect(runEvalCommand([out], { json: true }, evaluated.sinks)).toBe(0);
+    expect(await runEvalCommand([out], { json: true }, evaluated.sinks)).toBe(0);
     const report = JSON.parse(evaluated.out[0] as string);
     expect(report.claimsCases).toBe(2);
     // The checker still flags the claim the reviewer judged wrong: one false flag of two.
