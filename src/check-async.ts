@@ -4,7 +4,7 @@
  * claims only it found (`suspected` when their tool never ran). Without one, or with the rule extractor,
  * the result is exactly the synchronous one. The synchronous API stays model-free.
  */
-import { check, checkTurnsWith, type CheckMessagesOptions, type CheckReplyOptions, type TurnContext, type TurnReceipt } from './check.js';
+import { assertMessagesCall, check, checkTurnsWith, type CheckMessagesOptions, type CheckReplyOptions, type TurnContext, type TurnReceipt } from './check.js';
 import type { Ledger, LedgerEntry } from './ledger.js';
 import type { Receipt } from './receipt.js';
 import { normalizeTools } from './tools.js';
@@ -45,6 +45,7 @@ export async function checkAsync(reply: string, ledger: Ledger | readonly Ledger
 export async function checkTurnsAsync(messages: unknown, options: CheckMessagesOptions & AsyncCheckOptions = {}): Promise<TurnReceipt[]> {
   const contexts: TurnContext[] = [];
   const { extractor, signal: _signal, ...checkOptions } = options;
+  assertMessagesCall('checkTurnsAsync(messages, options)', messages, checkOptions);
   const turns = checkTurnsWith(messages, checkOptions, (c) => contexts.push(c));
   if (extractor === undefined || extractor.kind === 'rules') return turns;
   const out: TurnReceipt[] = [];

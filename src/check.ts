@@ -222,8 +222,8 @@ export function finalReceipt(messages: unknown, options: CheckMessagesOptions = 
   return new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: tail.filter((e) => e.status === 'ok' && !ignore.has(e.tool)), strict: options.strict === true });
 }
 
-/** The option and argument checks of {@link checkTurns} and {@link checkMessages}. */
-function assertMessagesCall(where: string, messages: unknown, options: unknown): void {
+/** Internal: the option and argument checks of {@link checkTurns} and {@link checkMessages} (and the async check's). */
+export function assertMessagesCall(where: string, messages: unknown, options: unknown): void {
   assertOptions(where, options, MESSAGES_KEYS);
   assertShared(where, (options ?? {}) as CheckOptions);
   const list = Array.isArray(messages) ? messages : (messages as { messages?: unknown } | null)?.messages;

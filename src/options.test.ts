@@ -2,6 +2,7 @@
 // Each is a ClaimcheckError with a stable code and a message that says what, where and how to fix.
 import { describe, expect, it } from 'vitest';
 import { check, checkMessages, checkTurns } from './check.js';
+import { checkTurnsAsync } from './check-async.js';
 import { guard } from './action/guard.js';
 import { ClaimcheckError } from './errors.js';
 
@@ -63,5 +64,11 @@ describe('an empty conversation', () => {
     }
     // A conversation with messages but no assistant text is not empty: its receipt has no claims.
     expect(checkMessages([{ role: 'user', content: 'Hi' }]).verdict).toBe('clean');
+  });
+
+  it('checkTurnsAsync says so too, and checks its options as checkTurns does', async () => {
+    await expect(checkTurnsAsync([])).rejects.toMatchObject({ code: 'empty_conversation' });
+    await expect(checkTurnsAsync([{ role: 'user', content: 'Hi' }], { tool: [] } as never)).rejects.toMatchObject({ code: 'invalid_options' });
+    expect(await checkTurnsAsync([{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }])).toHaveLength(1);
   });
 });
