@@ -5,9 +5,7 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import { operationStates } from './records.js';
-import type { RawRow } from './_sqlite-rows.js';
-import { toRun } from './_sqlite-rows.js';
-import type { RunSummary } from './rows.js';
+import { toRunSummary, type RawRow } from './_sqlite-rows.js';
 import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 
 /** Runs one statement with `?` placeholders and resolves to its rows. */
@@ -35,19 +33,6 @@ function summaryColumns(pg: boolean): string {
     coalesce((SELECT max(o.at) FROM operations o WHERE o.run_id = r.id), r.started_at),
     coalesce((SELECT max(i.at) FROM interceptions i WHERE i.run_id = r.id), r.started_at),
     coalesce((SELECT max(c.at) FROM receipts c WHERE c.run_id = r.id), r.started_at)) AS last_at`;
-}
-
-/** A run summary from a row of {@link summaryColumns}. */
-export function toRunSummary(r: RawRow): RunSummary {
-  return {
-    ...toRun(r),
-    operations: Number(r['operations']),
-    errors: Number(r['errors']),
-    interceptions: Number(r['interceptions']),
-    receipts: Number(r['receipts']),
-    fabricated: Number(r['fabricated']),
-    lastAt: Number(r['last_at']),
-  };
 }
 
 /** @throws ClaimcheckError `invalid_options` for a filter out of range. */

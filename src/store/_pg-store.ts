@@ -11,7 +11,7 @@ import { cutoffOf, prunePg } from './_prune.js';
 import { interceptionParams, operationParams, receiptParams, runIdOf, runParams, type NormalizeOptions } from './_normalize.js';
 import { toPgStoreError } from './_pg-errors.js';
 import { PgWriter } from './_pg-writer.js';
-import { INTERCEPTION_SELECT, OPERATION_SELECT, RECEIPT_SELECT, toInterception, toOperation, toReceipt, toRun, type RawRow } from './_sqlite-rows.js';
+import { INTERCEPTION_SELECT, OPERATION_SELECT, RECEIPT_SELECT, toInterception, toOperation, toReceipt, toRun, toRunSummary, type RawRow } from './_sqlite-rows.js';
 import { aggregateStats } from './_stats-aggregate.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
@@ -191,15 +191,7 @@ export class PgStore implements Store {
     const limit = Math.min(positiveInt(options.limit ?? 50, 'listRuns', 'limit'), Number.MAX_SAFE_INTEGER);
     const since = sinceOf(options.since, 'listRuns') ?? NO_SINCE;
     const rows = await this.#read('listRuns', (c) => c.query(LIST_RUNS, [since, limit]));
-    return rows.rows.map((r: RawRow) => ({
-      ...toRun(r),
-      operations: Number(r['operations']),
-      errors: Number(r['errors']),
-      interceptions: Number(r['interceptions']),
-      receipts: Number(r['receipts']),
-      fabricated: Number(r['fabricated']),
-      lastAt: Number(r['last_at']),
-    }));
+    return rows.rows.map(toRunSummary);
   }
 
   async runDetail(runId: string): Promise<RunDetail | null> {

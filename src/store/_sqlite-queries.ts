@@ -13,6 +13,7 @@ import {
   toOperation,
   toReceipt,
   toRun,
+  toRunSummary,
   type RawRow,
 } from './_sqlite-rows.js';
 
@@ -33,15 +34,7 @@ const LIST_RUNS = `SELECT r.id, r.agent, r.meta, r.tools, r.started_at,
 
 export function listRuns(db: Database, since: number, limit: number): RunSummary[] {
   const rows = db.prepare(LIST_RUNS).all(since, limit) as RawRow[];
-  return rows.map((r) => ({
-    ...toRun(r),
-    operations: Number(r['operations']),
-    errors: Number(r['errors']),
-    interceptions: Number(r['interceptions']),
-    receipts: Number(r['receipts']),
-    fabricated: Number(r['fabricated']),
-    lastAt: Number(r['last_at']),
-  }));
+  return rows.map(toRunSummary);
 }
 
 export function runDetail(db: Database, runId: string): RunDetail | null {

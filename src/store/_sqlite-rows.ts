@@ -3,7 +3,7 @@
  * integers for booleans, JSON text) to the store's row objects.
  */
 import type { ReceiptJSON, Verdict } from '../receipt.js';
-import type { InterceptionRow, OperationRow, ReceiptRow, RunRow } from './rows.js';
+import type { InterceptionRow, OperationRow, ReceiptRow, RunRow, RunSummary } from './rows.js';
 import type { OperationState } from './records.js';
 import { fromStoredJson, stringList } from './_stored-text.js';
 
@@ -22,6 +22,19 @@ export function toRun(r: RawRow): RunRow {
     meta: fromStoredJson(r['meta']),
     tools: stringList(fromStoredJson(r['tools'], [])),
     startedAt: num(r['started_at']),
+  };
+}
+
+/** A run summary from a row holding a run's columns and its counts (`operations`, `errors`, `interceptions`, `receipts`, `fabricated`, `last_at`). */
+export function toRunSummary(r: RawRow): RunSummary {
+  return {
+    ...toRun(r),
+    operations: Number(r['operations']),
+    errors: Number(r['errors']),
+    interceptions: Number(r['interceptions']),
+    receipts: Number(r['receipts']),
+    fabricated: Number(r['fabricated']),
+    lastAt: Number(r['last_at']),
   };
 }
 
