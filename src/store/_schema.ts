@@ -169,7 +169,10 @@ interface SchemaContext {
  *   store; `store_corrupt` for another application's database or a ledger missing a table or column.
  */
 export function migrate(db: Database, ctx: SchemaContext): number {
-  const current = readVersion(db, ctx);
+  // One read transaction, so the version, the application id and the table count come from one
+  // snapshot: read one by one, they can straddle another process's first migration of a new file
+  // (no application id yet, then its tables) and make a ledger look like another program's database.
+  const current = db.transaction(() => readVersion(db, ctx)).deferred();
   if (current === SCHEMA_VERSION || (ctx.readonly && current >= OLDEST_READABLE)) {
     checkShape(db, current, ctx);
     return current;
