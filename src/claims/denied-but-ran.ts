@@ -10,10 +10,12 @@ import { LedgerIndex } from './ledger-index.js';
 import { matchTool, type RunState } from './match-tool.js';
 import { readDenials } from './read-denials.js';
 import type { ToolProfile } from './tool-profile.js';
+import type { ParsedReply } from './parse-reply.js';
 
 /** Inputs of {@link deniedButRan}. */
 export interface DeniedInput {
-  reply: string;
+  /** The reply, parsed (`parseReply`). */
+  reply: ParsedReply;
   profiles: readonly ToolProfile[];
   /**
    * The calls that can contradict a denial: those of the judged turn's own stretch (an earlier turn's

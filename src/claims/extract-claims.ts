@@ -9,7 +9,7 @@
  * progress, advice, questions and offers, conditionals, quoted or drafted text, other actors, events
  * outside this run, honest failure reports, reported speech).
  */
-import { cleanReply } from './_markdown.js';
+import { parseReply, type ParsedReply } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
 import { mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
@@ -63,6 +63,11 @@ export interface ExtractOptions {
  * Extract the action claims of one assistant reply. Deterministic, no I/O; linear in the reply length.
  */
 export function extractClaims(reply: string, options: ExtractOptions = {}): ExtractedClaim[] {
+  return readClaims(parseReply(reply), options);
+}
+
+/** {@link extractClaims} of a reply already parsed (stage 2 of the pipeline, see `parse-reply.ts`). */
+export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): ExtractedClaim[] {
   const claims: ExtractedClaim[] = [];
   let terse: string | null = null;
   // Claims whose sentence ends with a colon, and the list lines after them that claim nothing themselves.
@@ -73,17 +78,15 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
     introducing = [];
     details = [];
   };
-  for (const line of cleanReply(reply)) {
+  for (const line of reply.lines) {
     const before = claims.length;
-    // A table row is data ("Issued — March 3"); only a status-marked row claims, through its label.
-    const sentences = line.table ? [] : splitSentences(line.text);
-    for (const sentence of sentences) {
+    // A table row is data ("Issued — March 3"): it has no sentences; only a status-marked row claims, through its label.
+    for (const sentence of line.sentences) {
       if (sentence.question || !mayClaim(sentence.text, options.toolVerbs)) continue;
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
       let saysYou: boolean | undefined;
       const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
-      splitClauses(sentence.text).forEach((clause, i) => {
-        const tokens = tokenize(clause);
+      sentence.clauses.forEach(({ text: clause, words: tokens }, i) => {
         if (tokens.length === 0) return;
         if (isTerse(tokens)) {
           terse ??= sentence.text;

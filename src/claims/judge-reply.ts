@@ -6,7 +6,8 @@
 import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
-import { extractClaims, type ExtractedClaim } from './extract-claims.js';
+import { readClaims, type ExtractedClaim } from './extract-claims.js';
+import { parseReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
@@ -44,7 +45,8 @@ export interface JudgeInput {
 /** Judge one reply into a {@link Receipt}. */
 export function judgeReply(input: JudgeInput): Receipt {
   const ran = (tool: string): RunState => input.backing.state(tool);
-  const extracted = extractClaims(input.reply, {
+  const parsed = parseReply(input.reply);
+  const extracted = readClaims(parsed, {
     toolVerbs: toolIndex(input.profiles).verbs,
     ...(input.request === undefined ? {} : { request: input.request }),
     ...(input.previous === undefined ? {} : { previous: input.previous }),
@@ -143,7 +145,7 @@ export function judgeReply(input: JudgeInput): Receipt {
   const ranButUnreported = input.stretch.filter(
     (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
-  const findings = replyFindings({ reply: input.reply, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
+  const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
   return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, ...findings, strict: input.strict === true });
 }
 
@@ -249,14 +251,26 @@ function toolIndex(profiles: readonly ToolProfile[]): ToolIndex {
   if (index === undefined) {
     const byName = new Map<string, ToolProfile>();
     for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
-    index = {
-      byName,
-      verbs: new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))),
-    };
+    index = { byName, verbs: internVerbs(new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb])))) };
     TOOL_INDEX.set(profiles, index);
   }
   return index;
 }
+
+/**
+ * One set per distinct list of tool verbs: conversations of one agent list the same tools, and what is read
+ * per tool-verb set (the past forms of `openPast`) is then read once for all of them, not once per
+ * conversation. Bounded like a memo.
+ */
+function internVerbs(verbs: Set<string>): ReadonlySet<string> {
+  const key = [...verbs].sort().join(' ');
+  const known = VERB_SETS.get(key);
+  if (known !== undefined) return known;
+  if (VERB_SETS.size >= 1_000) VERB_SETS.clear();
+  VERB_SETS.set(key, verbs);
+  return verbs;
+}
+const VERB_SETS = new Map<string, ReadonlySet<string>>();
 
 /** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
 function presentState(x: ExtractedClaim): boolean {

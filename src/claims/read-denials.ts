@@ -8,8 +8,7 @@
  * couldn't send it…"), questions, other actors ("your bank didn't refund you"), and denials limited to part
  * of an act ("I didn't charge you twice", "I didn't cancel the hotel, only the flight").
  */
-import { cleanReply } from './_markdown.js';
-import { splitClauses, splitSentences, tokenize } from './_tokens.js';
+import type { ParsedReply } from './parse-reply.js';
 import { pastVerbAt } from './_verbs.js';
 import { conditionalIndex, pastTime } from './_cues.js';
 import { contentWords } from './extract-claims.js';
@@ -43,15 +42,13 @@ const BRIDGE: ReadonlySet<string> = new Set(['able', 'to', 'be', 'been', 'yet', 
 /** Verbs that serve as auxiliaries or catenatives here: "get it sent", "try to send". */
 const NOT_ACTS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'go', 'manage', 'try', 'attempt', 'succeed']);
 
-/** The denials of one reply, in reply order. Deterministic, no I/O; linear in the reply length. */
-export function readDenials(reply: string): Denial[] {
+/** The denials of one parsed reply (`parseReply`), in reply order. Deterministic, no I/O; linear in the reply length. */
+export function readDenials(reply: ParsedReply): Denial[] {
   const out: Denial[] = [];
-  for (const line of cleanReply(reply)) {
-    if (line.table) continue;
-    for (const sentence of splitSentences(line.text)) {
+  for (const line of reply.lines) {
+    for (const sentence of line.sentences) {
       if (sentence.question) continue;
-      for (const clause of splitClauses(sentence.text)) {
-        const words = tokenize(clause);
+      for (const { text: clause, words } of sentence.clauses) {
         if (conditionalIndex(words) !== -1) break;
         if (pastTime(words) || words.some((w) => BEFORE_NOW.has(w))) continue;
         const denial = readClause(words, clause, sentence.text);

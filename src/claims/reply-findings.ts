@@ -7,12 +7,14 @@ import type { Claim } from '../receipt.js';
 import { claimedWithoutTool, type UnmatchedReading } from './claimed-without-tool.js';
 import { deniedButRan } from './denied-but-ran.js';
 import type { ToolProfile } from './tool-profile.js';
+import type { ParsedReply } from './parse-reply.js';
 
 export type { UnmatchedReading } from './claimed-without-tool.js';
 
 /** Inputs of {@link replyFindings}. */
 export interface FindingsInput {
-  reply: string;
+  /** The reply, parsed (`parseReply`). */
+  reply: ParsedReply;
   /** The reply's unmatched claims with what the extractor read of them. */
   unmatched: readonly UnmatchedReading[];
   profiles: readonly ToolProfile[];
