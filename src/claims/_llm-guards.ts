@@ -7,7 +7,8 @@ import { tokenize } from './_tokens.js';
 import { pastVerbAt } from './_verbs.js';
 import { conditionalIndex, readOutcome } from './_cues.js';
 import { negationAt, notYetAt } from './_clause.js';
-import { contentWords, type ExtractedClaim } from './extract-claims.js';
+import type { ExtractedClaim } from './extract-claims.js';
+import { contentWords } from './_verbs.js';
 import { FAILURE, FILLERS, OTHER_ACTOR_PRONOUNS, REPORTED } from './lexicon.js';
 import type { ModelClaim } from './_llm-prompt.js';
 

@@ -2,7 +2,7 @@
  * Lookups over the lexicon: which token is a claimed verb, which families a lemma belongs to, and
  * which base-form verbs a request names.
  */
-import { VERB_FAMILIES } from './lexicon.js';
+import { STOPWORDS, VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
 
@@ -84,4 +84,9 @@ export function toolVerb(word: string): string | null {
   if (FAMILIES_OF.has(word)) return word;
   const past = pastForms.get(word);
   return past ?? null;
+}
+
+/** Words that can name what a tool acts on: no function words, verbs, numbers or times. */
+export function contentWords(tokens: readonly string[]): string[] {
+  return tokens.filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null && pastVerbAt([t], 0) === null && /[a-z]/.test(t) && !/^\d/.test(t) && t !== 'am' && t !== 'pm');
 }

@@ -11,7 +11,7 @@
  */
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
-import { baseVerb, pastVerbAt, type VerbHit } from './_verbs.js';
+import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { memo } from './_memo.js';
@@ -192,11 +192,6 @@ function readRequestVerbs(request: string): readonly RequestedVerb[] {
     }
   }
   return out;
-}
-
-/** Words that can name what a tool acts on: no function words, verbs, numbers or times. */
-export function contentWords(tokens: readonly string[]): string[] {
-  return tokens.filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null && pastVerbAt([t], 0) === null && /[a-z]/.test(t) && !/^\d/.test(t) && t !== 'am' && t !== 'pm');
 }
 
 function fromRequest(text: string, request: string): ExtractedClaim[] {

@@ -7,7 +7,7 @@ import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim } from './extract-claims.js';
-import { parseReply } from './parse-reply.js';
+import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
@@ -72,7 +72,7 @@ export function judgeReply(input: JudgeInput): Receipt {
   const mentioned = new Set<string>();
   let context: Set<string> | undefined;
   for (const x of extracted) {
-    context ??= new Set([input.request ?? '', input.reply].flatMap((t) => tokenize(t)).map(canonicalNoun));
+    context ??= replyContext(parsed, input.request);
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     let tool = match.tool;
     let state = tool === null ? 'none' : ran(tool);
@@ -255,6 +255,14 @@ function toolIndex(profiles: readonly ToolProfile[]): ToolIndex {
     TOOL_INDEX.set(profiles, index);
   }
   return index;
+}
+
+/** The words of the user's request and of the reply (its parsed clauses: code, quotes and drafts are not the reply's words), as nouns. */
+function replyContext(parsed: ParsedReply, request: string | undefined): Set<string> {
+  const out = new Set<string>();
+  if (request !== undefined) for (const w of tokenize(request)) out.add(canonicalNoun(w));
+  for (const line of parsed.lines) for (const sentence of line.sentences) for (const clause of sentence.clauses) for (const w of clause.words) out.add(canonicalNoun(w));
+  return out;
 }
 
 /**

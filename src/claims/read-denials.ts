@@ -11,7 +11,7 @@
 import type { ParsedReply } from './parse-reply.js';
 import { pastVerbAt } from './_verbs.js';
 import { conditionalIndex, pastTime } from './_cues.js';
-import { contentWords } from './extract-claims.js';
+import { contentWords } from './_verbs.js';
 import { openVerbClass, readingsOf } from './_open-verbs.js';
 import { FIRST_PERSON, OTHER_ACTOR_PRONOUNS } from './lexicon.js';
 
