@@ -108,9 +108,6 @@ export const PAST_FORMS: Readonly<Record<string, string>> = {
   analysed: 'analyze', investigated: 'investigate', audited: 'audit', tested: 'test', loaded: 'load',
 };
 
-/** Forms that are also present tense or base forms; they make a claim only with a perfect or passive auxiliary or at the head of a clause. */
-export const AMBIGUOUS_FORMS: ReadonlySet<string> = new Set(['set', 'put', 'reset', 'shut', 'read', 'let', 'cut', 'hit', 'run']);
-
 /** Extra past forms that are ambiguous with the base form. */
 export const AMBIGUOUS_PAST: Readonly<Record<string, string>> = {
   set: 'set', put: 'put', read: 'read', let: 'let', run: 'run',
@@ -229,13 +226,6 @@ export const REPORTED: ReadonlySet<string> = new Set([
 export const FAILURE: ReadonlySet<string> = new Set([
   'failed', 'fails', 'failing', 'failure', 'error', 'errored', 'bounced', 'timed', 'timeout', 'rejected', 'declined',
   'denied', 'refused', 'blocked_by', 'unsuccessful', 'unfortunately', 'problem', 'issue_with', 'jam', 'jammed',
-]);
-
-/** Time cues that place an event outside this run. */
-export const PAST_TIME: ReadonlySet<string> = new Set([
-  'yesterday', 'ago', 'previously', 'earlier_this', 'back_in', 'last_week', 'last_month', 'last_year', 'last_night',
-  'last_time', 'last_friday', 'last_monday', 'last_tuesday', 'last_wednesday', 'last_thursday', 'last_saturday',
-  'last_sunday', 'last_quarter', 'before_this',
 ]);
 
 export const MONTHS: ReadonlySet<string> = new Set([
