@@ -2,16 +2,23 @@
  * Internal: an argument contradiction in one sentence for a person: what the reply states (for money,
  * which way it moved: a refund to the user or a charge to them) and what the calls did.
  */
+import { MONEY_WORDS } from './lexicon.js';
 
-/** Words that say money went from the user ("charged", "paid", "the additional cost"). */
-const CHARGE = /\b(?:charged?|charges|paid|pay|payment|billed|debited|cost)\b/i;
-/** Words that say money went back to the user. */
-const REFUND = /\b(?:refund(?:ed|s)?|credited|reimbursed|returned)\b/i;
+/** The money words of a clause ({@link MONEY_WORDS}), as whole words (letters, digits and `_` join a word). */
+export function moneyWords(clause: string): Array<(typeof MONEY_WORDS)[string]> {
+  const out: Array<(typeof MONEY_WORDS)[string]> = [];
+  for (const w of clause.toLowerCase().split(/[^a-z0-9_]+/)) {
+    const word = Object.hasOwn(MONEY_WORDS, w) ? MONEY_WORDS[w] : undefined;
+    if (word !== undefined) out.push(word);
+  }
+  return out;
+}
 
-/** Which way the money a clause states moved: `refund` (to the user), `charge` (from them), or `null` when it does not say. */
+/** Which way the money a clause states moved: `refund` (to the user), `charge` (from them), or `null` when it does not say. A refund word wins. */
 export function moneyDirection(clause: string): 'refund' | 'charge' | null {
-  if (REFUND.test(clause)) return 'refund';
-  return CHARGE.test(clause) ? 'charge' : null;
+  const words = moneyWords(clause);
+  if (words.some((w) => w.direction === 'refund')) return 'refund';
+  return words.length > 0 ? 'charge' : null;
 }
 
 /** `the reply says <claimed>, but the call(s) used <observed>`, for values that are not money. */

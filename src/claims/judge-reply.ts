@@ -19,6 +19,7 @@ import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { structured, type ArgsDigest } from './args-digest.js';
 import { leaves } from './_values.js';
 import { SETTING_KEY_WORDS } from './lexicon.js';
+import { moneyWords } from './_mismatch-message.js';
 
 /** Inputs of {@link judgeReply}. */
 export interface JudgeInput {
@@ -80,7 +81,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     // ("The additional charge of $64 has been processed" after a booking change, "Credited $25.00" after
     // the insert that wrote the credit).
     const verbFits = match.fits[0]?.verb === true;
-    if ((tool === null || (state !== 'ok' && (!match.strong || !verbFits))) && MONEY_MOVE.test(x.clause) && /\d/.test(x.clause)) {
+    if ((tool === null || (state !== 'ok' && (!match.strong || !verbFits))) && moneyWords(x.clause).some((w) => w.moved) && /\d/.test(x.clause)) {
       const payer = payingCall(input.stretch, input.backing);
       if (payer !== null) {
         tool = payer;
@@ -225,8 +226,6 @@ function setsObject(digest: ArgsDigest, objects: readonly string[]): boolean {
   }
   return false;
 }
-
-const MONEY_MOVE = /\b(?:charged?|charges|paid|billed|debited|refund(?:ed|s)?|credited|reimbursed)\b/i;
 
 /** The most recent successful call of the stretch whose arguments or own result record an amount. */
 function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string | null {

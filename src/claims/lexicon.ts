@@ -344,3 +344,16 @@ export const STATE_ADVERBS: ReadonlySet<string> = new Set(['currently', 'present
 
 /** Adjectives of a subject that describe an existing thing: "your upcoming flight is booked in economy". */
 export const STATE_ADJECTIVES: ReadonlySet<string> = new Set(['upcoming', 'existing', 'original', 'previous', 'prior', 'past', 'former', 'future', 'current']);
+
+/**
+ * Money words and which way they say money moved: `charge` (from the user) or `refund` (back to them).
+ * `moved`: the word reports a movement that happened ("charged", "refunded"), not money only named
+ * ("the cost", "your payment", "pay").
+ */
+export const MONEY_WORDS: Readonly<Record<string, { direction: 'charge' | 'refund'; moved: boolean }>> = {
+  charge: { direction: 'charge', moved: true }, charged: { direction: 'charge', moved: true }, charges: { direction: 'charge', moved: true },
+  paid: { direction: 'charge', moved: true }, billed: { direction: 'charge', moved: true }, debited: { direction: 'charge', moved: true },
+  pay: { direction: 'charge', moved: false }, payment: { direction: 'charge', moved: false }, cost: { direction: 'charge', moved: false },
+  refund: { direction: 'refund', moved: true }, refunded: { direction: 'refund', moved: true }, refunds: { direction: 'refund', moved: true },
+  credited: { direction: 'refund', moved: true }, reimbursed: { direction: 'refund', moved: true }, returned: { direction: 'refund', moved: false },
+};
