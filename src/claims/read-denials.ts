@@ -42,12 +42,19 @@ const BRIDGE: ReadonlySet<string> = new Set(['able', 'to', 'be', 'been', 'yet', 
 /** Verbs that serve as auxiliaries or catenatives here: "get it sent", "try to send". */
 const NOT_ACTS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'go', 'manage', 'try', 'attempt', 'succeed']);
 
+/**
+ * A sentence can deny only if it holds a negation cue that {@link negationIndex} reads: a word ending in
+ * "n't" (every past negation does), "not", "never", "unable", "failed" or "no". Tested before a sentence is
+ * cut into clauses and tokenized; one pass, no backtracking (alternation of literals and a class).
+ */
+const NEGATION_CUE = /n['’]t\b|\b(?:not|never|unable|failed|no)\b/i;
+
 /** The denials of one parsed reply (`parseReply`), in reply order. Deterministic, no I/O; linear in the reply length. */
 export function readDenials(reply: ParsedReply): Denial[] {
   const out: Denial[] = [];
   for (const line of reply.lines) {
     for (const sentence of line.sentences) {
-      if (sentence.question) continue;
+      if (sentence.question || !NEGATION_CUE.test(sentence.text)) continue;
       for (const { text: clause, words } of sentence.clauses) {
         if (conditionalIndex(words) !== -1) break;
         if (pastTime(words) || words.some((w) => BEFORE_NOW.has(w))) continue;
