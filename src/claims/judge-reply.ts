@@ -71,9 +71,10 @@ export function judgeReply(input: JudgeInput): Receipt {
   const objectsOf = perString(objectNouns);
   const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(canonicalNoun))), specifics: perString(claimSpecifics) };
   const mentioned = new Set<string>();
-  let context: Set<string> | undefined;
+  let words: Set<string> | undefined;
+  // Asked only to tell equal fits apart.
+  const context = (): ReadonlySet<string> => (words ??= replyContext(parsed, input.request));
   for (const x of extracted) {
-    context ??= replyContext(parsed, input.request);
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     let tool = match.tool;
     let state = tool === null ? 'none' : ran(tool);
