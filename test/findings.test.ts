@@ -74,6 +74,11 @@ describe('deniedButRan', () => {
     expect(check("I couldn't send the email to bo@example.com.", [sent], { tools }).deniedButRan).toEqual([]);
   });
 
+  it('reads a status line that says the email was not sent after it was', () => {
+    const [d] = check('Summary:\n- ✅ Refund issued\n- ❌ Confirmation email not sent', [sent], { tools }).deniedButRan;
+    expect(d).toMatchObject({ tool: 'send_email', text: 'Confirmation email not sent', contradictedBy: { callId: 'c1' } });
+  });
+
   it.each(["I won't send it until you confirm.", "I can't send emails from here.", "If I didn't send it, tell me."])('is not read from "%s"', (reply) => {
     expect(check(reply, [sent], { tools }).deniedButRan).toEqual([]);
   });

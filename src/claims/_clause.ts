@@ -9,7 +9,7 @@ import {
   FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
 } from './lexicon.js';
-import { pastVerbAt, type VerbHit } from './_verbs.js';
+import { objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
 import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastDateAt, pastTime, readOutcome } from './_cues.js';
@@ -167,7 +167,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const window = words.slice(hit.end, hit.end + 10);
     const instrument = window.findIndex((w) => w === 'using' || w === 'via');
     const after = instrument === -1 ? window : window.slice(0, instrument);
-    const object = [...subjectTokens, ...after].filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
+    const object = objectWords([...subjectTokens, ...after]);
     const claim: ClauseClaim = { verb: completionVerb(hit.lemma, subjectTokens, after, form), object: object.join(' '), form };
     const head = headNoun(form === 'passive' || form === 'status' ? subjectTokens : [], after);
     if (head !== undefined) claim.head = head;

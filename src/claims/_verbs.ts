@@ -86,7 +86,15 @@ export function toolVerb(word: string): string | null {
   return past ?? null;
 }
 
-/** Words that can name what a tool acts on: no function words, verbs, numbers or times. */
+/**
+ * The words of a claim's object: no function words, past forms, numbers or times. Nouns that are also
+ * verbs stay ("email", "invoice"): after the claimed verb they name what was acted on.
+ */
+export function objectWords(tokens: readonly string[]): string[] {
+  return tokens.filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
+}
+
+/** Words that can name what a tool acts on in a request: no function words, verbs (of any form), numbers or times. */
 export function contentWords(tokens: readonly string[]): string[] {
   return tokens.filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null && pastVerbAt([t], 0) === null && /[a-z]/.test(t) && !/^\d/.test(t) && t !== 'am' && t !== 'pm');
 }

@@ -11,7 +11,7 @@
 import type { ParsedReply } from './parse-reply.js';
 import { pastVerbAt } from './_verbs.js';
 import { conditionalIndex, pastTime } from './_cues.js';
-import { contentWords } from './_verbs.js';
+import { objectWords } from './_verbs.js';
 import { openVerbClass, readingsOf } from './_open-verbs.js';
 import { FIRST_PERSON, OTHER_ACTOR_PRONOUNS } from './lexicon.js';
 
@@ -79,11 +79,15 @@ function readClause(words: readonly string[], clause: string, text: string): Den
     const lemma = participle?.lemma ?? baseAct(w);
     if (lemma === null || NOT_ACTS.has(lemma)) return null;
     if (words[k + 1] === 'to') return null;
-    const form = self ? 'first_person' : participle !== null && passiveAt(words, at, k) ? 'passive' : null;
+    // "We have not been told", "I wasn't notified": the speaker is the one acted on, by someone else.
+    if (self && participle !== null && passiveAt(words, at, k)) return null;
+    // "The email failed to send": the act of the subject's noun did not happen.
+    const failedTo = words[at] === 'failed' && participle === null;
+    const form = self ? 'first_person' : (participle !== null && passiveAt(words, at, k)) || failedTo ? 'passive' : null;
     if (form === null) return null;
     const after = words.slice(k + 1, k + 10);
     if (after.some((x) => PARTIAL.has(x)) || subject.some((x) => PARTIAL.has(x))) return null;
-    const object = contentWords(form === 'passive' ? [...subject, ...after] : after);
+    const object = objectWords(form === 'passive' ? [...subject, ...after] : after);
     return { text, clause, verb: lemma, object: object.join(' '), form };
   }
   return null;
@@ -97,7 +101,10 @@ function negationIndex(words: readonly string[]): number {
     if (PAST_NEGATIONS.has(w)) return k;
     if ((w === 'not' || w === 'never') && PAST_AUXILIARIES.has(prev)) return k;
     if (w === 'unable' && (prev === 'was' || prev === 'were')) return k;
-    if (w === 'failed' && words[k + 1] === 'to' && FIRST_PERSON.has(prev)) return k;
+    // "I failed to send", "the email failed to send" (a noun before it; not "you failed to…").
+    if (w === 'failed' && words[k + 1] === 'to' && (FIRST_PERSON.has(prev) || headlineSubject(words, k))) return k;
+    // A headline passive without its auxiliary: "Email not sent", "❌ Refund not processed".
+    if (w === 'not' && headlineSubject(words, k) && pastVerbAt(words, k + 1) !== null) return k;
     // "No email was sent", "no refund has been issued".
     if (w === 'no' && k === 0) {
       const aux = words.findIndex((x, i) => i > k && (x === 'was' || x === 'were' || x === 'been'));
@@ -107,9 +114,23 @@ function negationIndex(words: readonly string[]): number {
   return -1;
 }
 
-/** "wasn't sent", "was not sent", "hasn't been sent", "no email was sent": a be-auxiliary governs the participle at `k`. */
+/**
+ * `words[0..k]` is a short noun phrase and nothing else (one to four words, none a verb form, a pronoun or
+ * a number): the subject of a headline-style clause ("Email not sent", "The refund failed to process").
+ */
+function headlineSubject(words: readonly string[], k: number): boolean {
+  if (k < 1 || k > 4) return false;
+  for (let i = 0; i < k; i++) {
+    const w = words[i] ?? '';
+    if (!/^[a-z][a-z-]*$/.test(w) || PAST_AUXILIARIES.has(w) || BRIDGE.has(w) || FIRST_PERSON.has(w) || OTHER_ACTOR_PRONOUNS.has(w) || pastVerbAt(words, i) !== null) return false;
+  }
+  return true;
+}
+
+/** "wasn't sent", "was not sent", "hasn't been sent", "no email was sent", "email not sent": the participle at `k` is passive. */
 function passiveAt(words: readonly string[], at: number, k: number): boolean {
   const w = words[at] ?? '';
+  if (w === 'not' && k === at + 1 && headlineSubject(words, at)) return true;
   if (w === "wasn't" || w === "weren't" || w === 'was' || w === 'were') return true;
   if (w === 'not' || w === 'never') return ['was', 'were'].includes(words[at - 1] ?? '') || words.slice(at + 1, k).includes('been');
   return words.slice(at + 1, k).includes('been');

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseReply } from './parse-reply.js';
+
+describe('parseReply', () => {
+  it('cuts lines into sentences, sentences into clauses of lower-case words', () => {
+    const parsed = parseReply("**Done.** I've cancelled order A-1, refunded $64.00 and emailed you.\nAnything else?");
+    expect(parsed.lines.map((l) => l.sentences.map((s) => [s.text, s.question]))).toEqual([
+      [['Done.', false], ["I've cancelled order A-1, refunded $64.00 and emailed you.", false]],
+      [['Anything else?', true]],
+    ]);
+    expect(parsed.lines[0]?.sentences[1]?.clauses).toEqual([
+      { text: "I've cancelled order A-1", words: ['i', 'have', 'cancelled', 'order', 'a-1'] },
+      { text: 'refunded $64.00', words: ['refunded', '$64.00'] },
+      { text: 'and emailed you.', words: ['and', 'emailed', 'you'] },
+    ]);
+  });
+
+  it('cuts a sentence once: every reader gets the same clauses', () => {
+    const sentence = parseReply('I sent it and filed the ticket.').lines[0]?.sentences[0];
+    expect(sentence?.clauses).toBe(sentence?.clauses);
+  });
+
+  it('drops code and quoted lines, marks status lines, and gives a table row no sentences', () => {
+    const parsed = parseReply('```\nrm -rf build\n```\n> I sent it\n✅ Email sent\n| Order | Status |\n|---|---|\n| A-1 | Refunded |');
+    expect(parsed.lines.map((l) => [l.text, l.status, l.table, l.sentences.length])).toEqual([
+      ['✅ Email sent', true, false, 1],
+      ['Order — Status', false, true, 0],
+      ['A-1 — Refunded', false, true, 0],
+    ]);
+  });
+});
