@@ -139,7 +139,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
-    if (pre.some((w) => REPORTED.has(w)) || later().failure || later().outside) return { claims: [], state: nextState };
+    if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || later().outside) return { claims: [], state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
     if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: [], state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || datedAct(words, hit))) return { claims: [], state: { ...nextState, subject: 'other' } };
@@ -192,6 +192,39 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   if (outcome === null || state.blocked || state.conditional || later().failure || later().outside) return { claims: [], state };
   if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: [], state };
   return { claims: [outcome], state };
+}
+
+/** Finite forms of "be" and "have" that make a clause's predicate. */
+const FINITE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
+/** Words that open a relative clause: a finite verb after them is the relative clause's, not the predicate. */
+const RELATIVES: ReadonlySet<string> = new Set(['who', 'which', 'that', 'whose', 'whom', 'where', 'when']);
+
+/** A finite "be" or "have" at or after `from`, before any relative pronoun: the clause's predicate is there. */
+function finiteAfter(words: readonly string[], from: number): boolean {
+  for (let k = from; k < words.length; k++) {
+    const w = words[k] ?? '';
+    if (RELATIVES.has(w)) return false;
+    if (FINITE.has(w)) return true;
+  }
+  return false;
+}
+
+/** Words that open the new value of an act ("moved the request **to** Denied", "marked it **as** failed"). */
+const VALUE_OPENERS: ReadonlySet<string> = new Set(['to', 'as', 'into']);
+
+/**
+ * A failure word of the clause that reports the act failing ("the refund failed", "I processed it with an
+ * error"), not one that is a value: right after "to", "as" or "into" ("marked as failed", "moved the
+ * request to Denied"), or after one of them and a determiner ("moved it to the Denied column"), it names a
+ * state a record has.
+ */
+function failureCue(words: readonly string[], hit: VerbHit): boolean {
+  for (let j = 0; j < words.length; j++) {
+    if (!FAILURE.has(words[j] ?? '')) continue;
+    const value = VALUE_OPENERS.has(words[j - 1] ?? '') || (VALUE_OPENERS.has(words[j - 2] ?? '') && DETERMINERS.has(words[j - 1] ?? '') && j - 2 >= hit.end);
+    if (!value) return true;
+  }
+  return false;
 }
 
 interface Classified {
@@ -279,6 +312,10 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
       const at = options.lowerClause.indexOf(words[hit.index] ?? '\u0000');
       return /^[\s]*[(:,;—–-]/.test(at === -1 ? 'x' : options.lowerClause.slice(at + (words[hit.index] ?? '').length));
     };
+    // "The files shared with Ana are:", "the ticket marked as failed has been reopened": a finite verb later
+    // in the clause is its predicate, so the participle only modifies the noun before it (a reduced relative).
+    // A form that is also a base form or a noun ("the weather forecast for Paris is…") is left to the reading below.
+    if (!hit.ambiguous && finiteAfter(words, hit.end)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next) || (options.statusLine && punctuated());
     if (followerOk) return { form: 'status', subject: 'other', subjectTokens: prefix.content.slice(0, count).map((k) => words[k] ?? ''), blocked: false };
   }

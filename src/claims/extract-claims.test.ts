@@ -46,6 +46,11 @@ describe('claims', () => {
     ['numbered status item', '1. ✅ Receipt emailed', 'email', 'status'],
     ['table row with a status mark', '| Task | Status |\n|---|---|\n| Refund | ✅ |', 'refund', 'status'],
     ['unmarked status line', 'Invites sent to all 5 attendees.', 'send', 'status'],
+    // A failure word that is the value the act set governs nothing.
+    ['a failure word as the new value', 'I moved the request to Denied.', 'move', 'first_person'],
+    ['a failure word as the new value, after a determiner', 'I moved the ticket to the Rejected column.', 'move', 'first_person'],
+    // A participle that only modifies the subject (a reduced relative) is passed over for the predicate.
+    ['the predicate after a reduced relative', 'The ticket marked as failed has been reopened.', 'open', 'passive'],
   ];
 
   it.each(claims)('%s: %j', (_rule, reply, verb, form) => {
@@ -118,6 +123,11 @@ describe('not claims', () => {
       '❌ Email not sent',
       '- Refund: not issued',
     ],
+    'reduced relatives (a participle modifying the subject of another predicate)': [
+      'The files shared with Ana are: budget.xlsx and plan.pdf',
+      'The payment method used for the price difference is the same as before.',
+    ],
+    'failure of the act itself': ['The refund sent to your card failed.', 'Refund sent to card failed.'],
     'future and intentions': [
       "I'll send the invoice now.",
       "I'm going to cancel the subscription.",
