@@ -88,7 +88,7 @@ export function countOf(words: readonly string[]): number | undefined {
   return undefined;
 }
 
-/** Outcome claims with no past verb: "is on your calendar", "is on its way", "is now OFF", "is live". */
+/** Outcome claims with no past verb: "is on your calendar", "is on its way", "is now OFF", "is back online", "is live". */
 export function readOutcome(words: readonly string[]): ClauseClaim | null {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -96,7 +96,8 @@ export function readOutcome(words: readonly string[]): ClauseClaim | null {
     const subject = words.slice(0, i).filter((x) => !STOPWORDS.has(x) && !FILLERS.has(x));
     if (words.slice(0, i).some((x) => FIRST_PERSON.has(x) || x === 'there' || x === 'it' || x === 'this' || x === 'that' || x === 'what')) return null;
     let k = i + 1;
-    const now = words[k] === 'now';
+    // "is now inactive", "is back online": a state the run brought about.
+    const now = words[k] === 'now' || (words[k] === 'back' && k + 1 < words.length);
     if (now || words[k] === 'all') k++;
     const rest = words.slice(k);
     const found = outcomeOf(rest, now, subject);

@@ -1,7 +1,7 @@
 /**
  * A fast, sound pre-filter: a sentence can hold a claim only if one of its words is a claimed verb
  * form of the lexicon (a past form, the first word of a phrasal verb, "let"), a terse completion word,
- * or it pairs "is/are" with an outcome word ("now", "on", "live", "off"). Sentences without any are
+ * or it pairs "is/are" with an outcome word ("now", "back", "on", "live", "off"). Sentences without any are
  * skipped before clause splitting and tokenizing. Built from the lexicon, so a form added there is
  * never filtered out. One pass over the characters, no regular expression.
  */
@@ -15,7 +15,7 @@ TRIGGERS.delete('let');
 // A terse reply names its completion word last ("all set", "you're all set", "taken care of"): that word triggers.
 for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').pop() ?? t);
 const COPULAS = new Set(['is', 'are', 're', 's']);
-const OUTCOMES = new Set(['now', 'on', 'live', 'off']);
+const OUTCOMES = new Set(['now', 'back', 'on', 'live', 'off']);
 
 const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c === 45 || c >= 0xc0;
 

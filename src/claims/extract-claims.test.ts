@@ -37,6 +37,7 @@ describe('claims', () => {
     ['outcome, "is now off"', 'The porch lights are now off.', 'turn', 'outcome'],
     ['outcome, "is live"', 'The new pricing page is live.', 'deploy', 'outcome'],
     ['outcome, "is now <state>"', 'Your card ending 4242 is now frozen.', 'freeze', 'passive'],
+    ['outcome, "is back <state>"', 'The staging server is back online.', 'update', 'outcome'],
     ['outcome, "is now <state>" of a verb no hand list names', 'Both contracts are now notarised.', 'notarize', 'passive'],
     // Status lines and checklists.
     ['status mark before', '✅ Invoice sent', 'send', 'status'],
