@@ -76,27 +76,72 @@ function isAbbreviation(line: string, dot: number): boolean {
  */
 const CLAUSE_BREAK = /; | — | – | - |: |, and then | and then |, and |, but | but |, so | so that |, then | then |, which | because |, while | while | and |, plus | plus |, or | or |, since | since |, after |, as |, though |, although |, where /gi;
 
-/** Split a sentence into clauses at conjunctions, dashes, colons and semicolons. */
+/**
+ * Split a sentence into clauses at conjunctions, dashes, colons and semicolons. " and " joins two clauses
+ * when there is a verb on both sides of it (since the last cut, and before the next break) or a verb or a
+ * subject pronoun right after it ("…) and deleted them", "and I emailed you"); else it joins nouns ("the
+ * start and end time", "your booking for Paris and Rome is confirmed", "Email and SMS sent") and the
+ * sentence is not cut there.
+ */
 export function splitClauses(sentence: string): string[] {
+  const breaks: Array<{ at: number; text: string }> = [];
+  CLAUSE_BREAK.lastIndex = 0;
+  for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) breaks.push({ at: m.index, text: m[0] });
+  // Whether each stretch between two breaks has a verb: every character is read once (linear).
+  const verbIn = breaks.map((b, i) => hasVerbForm(sentence.slice(i === 0 ? 0 : (breaks[i - 1]?.at ?? 0) + (breaks[i - 1]?.text.length ?? 0), b.at)));
+  const last = breaks.at(-1);
+  verbIn.push(hasVerbForm(sentence.slice(last === undefined ? 0 : last.at + last.text.length)));
   const out: string[] = [];
   let from = 0;
+  let verbSince = false;
   const add = (part: string): void => {
     let p = part.trim();
     if (p[0] === ',' || p[0] === ';' || p[0] === ':') p = p.slice(1).trim();
     if (p !== '') out.push(p);
   };
-  CLAUSE_BREAK.lastIndex = 0;
-  for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) {
-    const at = m.index;
+  breaks.forEach(({ at, text: brk }, i) => {
+    verbSince ||= verbIn[i] === true;
+    if (brk.toLowerCase() === ' and ' && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, at + brk.length)) return;
+    verbSince = false;
     add(sentence.slice(from, at));
     // Keep a conjunction ("but", "and") as the clause's first word; drop punctuation breaks.
-    const brk = m[0];
     let k = 0;
     while (k < brk.length && (brk[k] === ' ' || brk[k] === ',')) k++;
     from = /[a-z]/i.test(brk[k] ?? '') ? at + k : at + brk.length;
-  }
+  });
   add(sentence.slice(from));
   return out.flatMap(splitVerbList);
+}
+
+/** Finite auxiliaries and modals: with them a stretch of text has a verb even when its main verb is a base form. */
+const FINITE_WORDS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am', 'has', 'have', 'had', 'do', 'does', 'did', 'will', 'would', 'can', 'could', 'should', 'shall', 'may', 'might', 'must', "'ll", "'ve", "'re", "'m", "'d"]);
+const LETTERS = /[a-z'-]+/g;
+
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'he', 'she', 'it', 'they']);
+const WORD_AT = /[A-Za-z'’-]+/y;
+
+/** The words at `from` open a clause: a subject pronoun, or a verb form, first or after one adverb ("and also sent"). */
+function opensClause(sentence: string, from: number): boolean {
+  WORD_AT.lastIndex = from;
+  const first = WORD_AT.exec(sentence)?.[0].toLowerCase().replace(/’/g, "'");
+  if (first === undefined) return false;
+  const pronoun = first.includes("'") ? first.slice(0, first.indexOf("'")) : first;
+  if (SUBJECT_PRONOUNS.has(pronoun) || hasVerbForm(first)) return true;
+  if (!first.endsWith('ly') && first !== 'also' && first !== 'just') return false;
+  WORD_AT.lastIndex = from + first.length + 1;
+  const second = WORD_AT.exec(sentence)?.[0];
+  return second !== undefined && hasVerbForm(second);
+}
+
+/** Whether `text` holds a past form the claim reader knows, or a finite auxiliary or modal (contracted ones included). */
+function hasVerbForm(text: string): boolean {
+  const lower = text.toLowerCase().replace(/’/g, "'");
+  for (const m of lower.matchAll(LETTERS)) {
+    const w = m[0];
+    const cut = w.indexOf("'", 1);
+    if (FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || pastForms.has(w) || phrasal.has(w) || openPast(w) !== null) return true;
+  }
+  return false;
 }
 
 /** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. */

@@ -50,6 +50,8 @@ describe('claims', () => {
     // A failure word that is the value the act set governs nothing.
     ['a failure word as the new value', 'I moved the request to Denied.', 'move', 'first_person'],
     ['a failure word as the new value, after a determiner', 'I moved the ticket to the Rejected column.', 'move', 'first_person'],
+    // "and" between nouns does not cut the clause: the subject keeps all its nouns.
+    ['nouns joined by "and" before a passive', 'Your booking for Paris and Rome is confirmed.', 'book', 'passive'],
     // A participle that only modifies the subject (a reduced relative) is passed over for the predicate.
     ['the predicate after a reduced relative', 'The ticket marked as failed has been reopened.', 'open', 'passive'],
   ];

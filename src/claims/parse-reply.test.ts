@@ -29,3 +29,18 @@ describe('parseReply', () => {
     ]);
   });
 });
+
+describe('clauses at "and"', () => {
+  const clauses = (text: string): string[] => parseReply(text).lines[0]?.sentences[0]?.clauses.map((c) => c.text) ?? [];
+
+  it.each([
+    ['Email and SMS sent ✅', ['Email and SMS sent']],
+    ['The design and research team meeting is scheduled.', ['The design and research team meeting is scheduled.']],
+    ['I have modified the start and end time and sent the attendees a message.', ['I have modified the start and end time', 'and sent the attendees a message.']],
+    ['I cancelled the order and the refund has been issued.', ['I cancelled the order', 'and the refund has been issued.']],
+    ['The users (ids 9001–9014) and deleted them.', ['The users (ids 9001–9014)', 'and deleted them.']],
+    ['Your order and I have emailed you.', ['Your order', 'and I have emailed you.']],
+  ])('%j → %j', (text, expected) => {
+    expect(clauses(text)).toEqual(expected);
+  });
+});
