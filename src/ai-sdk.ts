@@ -7,4 +7,4 @@
 export { guardTools, type GuardToolsOptions } from './ai-sdk/guard-tools.js';
 export { repairToolCall, type RepairToolCallOptions } from './ai-sdk/repair-tool-call.js';
 export { createRecorder, type AiSdkStep, type Recorder, type RecorderOptions, type StepReceipt, type TranscriptLine } from './ai-sdk/create-recorder.js';
-export { createLlmExtractor } from './ai-sdk/create-llm-extractor.js';
+export { createLlmExtractor, type LlmExtractorOptions } from './ai-sdk/create-llm-extractor.js';

@@ -68,4 +68,4 @@ export { createMemorySink, type MemorySink, type MemorySinkOptions, type Operati
 export { renderTurn, type RenderTurnInput } from './action/render-turn.js';
 export { checkAsync, checkTurnsAsync, type AsyncCheckOptions } from './check-async.js';
 export { ruleExtractor, type Extractor, type ExtractorClaim, type ExtractorInput, type ExtractorTool } from './claims/extractor.js';
-export { createLlmExtractor, LLM_TIMEOUT_MS, type Complete, type LlmExtractor, type LlmExtractorOptions } from './claims/llm-extractor.js';
+export { createLlmExtractor, LLM_TIMEOUT_MS, type Complete, type LlmExtractor, type LlmExtractorOptions, type LlmExtractorSettings } from './claims/llm-extractor.js';

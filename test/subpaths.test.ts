@@ -24,7 +24,10 @@ const allowed: Record<string, string[]> = {
   './otel': ['@opentelemetry/api'],
 };
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string | { import: string }> };
+/** An integration that loads nothing of its SDK at run time may still name the SDK's types: its user has it installed. */
+const typesOf: Record<string, string> = { './openai-agents': '@openai/agents', './openai': 'openai', './anthropic': '@anthropic-ai/sdk', './mastra': '@mastra/core' };
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string | { import: string; types?: string }> };
 const entries = Object.entries(pkg.exports).filter(([k]) => k !== './package.json');
 
 describe('subpath entries', () => {
@@ -37,5 +40,15 @@ describe('subpath entries', () => {
     const loaded = [...importGraph(new URL(`../${file}`, import.meta.url))].filter((s) => !s.startsWith('.') && !s.startsWith('node:')).map(packageOf);
     const sdks = [...new Set(loaded.filter((p) => SDKS.includes(p)))].sort();
     expect(sdks).toEqual([...(allowed[name] ?? [])].sort());
+  });
+
+  // A TypeScript project compiles against an entry's declarations with skipLibCheck off (tsc's default)
+  // only when they name no optional SDK beyond the entry's own: a user of the root who has not installed
+  // `ai` must not need it for types either.
+  it.each(entries.filter(([, t]) => typeof t !== 'string' && t.types !== undefined))('%s: its type declarations name only its own SDK', (name, target) => {
+    const types = typeof target === 'string' ? target : (target.types ?? '');
+    const named = [...importGraph(new URL(`../${types}`, import.meta.url), new Set(), new Set(), '.d.ts')].filter((s) => !s.startsWith('.') && !s.startsWith('node:')).map(packageOf);
+    const sdks = [...new Set(named.filter((p) => SDKS.includes(p)))];
+    expect(sdks.filter((p) => !(allowed[name] ?? []).includes(p) && p !== typesOf[name])).toEqual([]);
   });
 });

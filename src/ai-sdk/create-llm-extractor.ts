@@ -3,8 +3,12 @@
  * `generateText({ model, prompt, abortSignal })` (the AI SDK, loaded on first use).
  * @see https://ai-sdk.dev/docs/reference/ai-sdk-core/generate-text
  */
-import { createLlmExtractor as createCore, type Complete, type LlmExtractor, type LlmExtractorOptions } from '../claims/llm-extractor.js';
+import type { LanguageModel } from 'ai';
+import { createLlmExtractor as createCore, type Complete, type LlmExtractor, type LlmExtractorSettings } from '../claims/llm-extractor.js';
 import { loadAi } from './_load-ai.js';
+
+/** Options of this entry's {@link createLlmExtractor}: `complete` (any SDK) or `model` (an AI SDK `LanguageModel`), and the root's settings. */
+export type LlmExtractorOptions = ({ complete: Complete; model?: never } | { model: LanguageModel; complete?: never }) & LlmExtractorSettings;
 
 /**
  * The LLM extractor of the root entry ({@link createCore}), with `model` turned into a `complete` through

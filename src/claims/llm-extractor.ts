@@ -6,7 +6,6 @@
  * unreadable answers fall back to the rules with one warning.
  */
 import { createHash } from 'node:crypto';
-import type { LanguageModel } from 'ai';
 import { ClaimcheckError } from '../errors.js';
 import type { Extractor, ExtractorClaim, ExtractorInput } from './extractor.js';
 import { buildPrompt, parseAnswer, type ModelClaim } from './_llm-prompt.js';
@@ -15,8 +14,15 @@ import { guardedClaim } from './_llm-guards.js';
 /** Sends a prompt to any model and resolves to its text answer; should stop when `signal` aborts. */
 export type Complete = (prompt: string, signal: AbortSignal) => Promise<string>;
 
-/** Options of {@link createLlmExtractor}: `complete` (any SDK) or `model` (an AI SDK `LanguageModel`). */
-export type LlmExtractorOptions = ({ complete: Complete; model?: never } | { model: LanguageModel; complete?: never }) & {
+/**
+ * Options of {@link createLlmExtractor}: `complete` (any SDK). `claimcheck/ai-sdk`'s function of the same name
+ * takes an AI SDK `LanguageModel` as `model` instead; this entry names no AI SDK type, so a project without
+ * `ai` installed compiles against it.
+ */
+export type LlmExtractorOptions = { complete: Complete; model?: never } & LlmExtractorSettings;
+
+/** The options of {@link createLlmExtractor} other than what calls the model. */
+export interface LlmExtractorSettings {
   /** Milliseconds one extraction may take before it is abandoned (and the rules alone are used). Default 30,000; at least 1. */
   timeoutMs?: number;
   /** `warn` (default): a failure logs one warning (the first per extractor) and the rules alone are used. `raise`: it throws. */
@@ -27,7 +33,7 @@ export type LlmExtractorOptions = ({ complete: Complete; model?: never } | { mod
   llmBlocks?: boolean;
   /** Answers remembered, keyed by a SHA-256 of the reply and the tool list. Default 1,000; 0 turns the cache off. */
   cacheSize?: number;
-};
+}
 
 /** A model-based {@link Extractor}. */
 export interface LlmExtractor extends Extractor {
@@ -45,7 +51,7 @@ export const LLM_TIMEOUT_MS = 30_000;
  * Create the LLM extractor. Its `extract` never throws with `onError: 'warn'`; with `'raise'` it throws
  * ClaimcheckError `llm_failed` (`data: { reason: 'provider' | 'timeout' | 'unreadable' }`, `cause` the error).
  * `model` (an AI SDK `LanguageModel`) is accepted by the same function exported from `claimcheck/ai-sdk`; the root
- * entry takes `complete` only, so that it never loads the AI SDK.
+ * entry takes `complete` only, so that it never loads the AI SDK nor names its types.
  * @throws ClaimcheckError `invalid_options` when `complete` is missing (or `model` is given to the root entry's
  *   function) or `timeoutMs` is not a positive number.
  */
