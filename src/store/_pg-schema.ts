@@ -123,8 +123,10 @@ export const pgMigrations: readonly string[] = [
   CREATE INDEX receipts_at ON receipts (at, verdict);
   `,
   // 4: operations counted per UTC day, as in SQLite, kept by statement-level triggers over the statement's
-  // transition table (one grouped upsert per INSERT of up to 1,000 rows, keys in a fixed order so two
-  // writers lock shared counts in the same order).
+  // transition table (one grouped upsert per statement, keys in a fixed order). The store's writer, whose
+  // transaction may insert operations in several statements, sets claimcheck.operation_days = 'writer' for
+  // its transaction and adds the whole batch's counts in one upsert, keys in order, as its last statement:
+  // writers lock shared counts once, in one order, so they cannot deadlock on them.
   `
   CREATE TABLE operation_days (
     day BIGINT NOT NULL,
@@ -138,6 +140,10 @@ export const pgMigrations: readonly string[] = [
   );
   CREATE FUNCTION claimcheck_operation_days() RETURNS trigger LANGUAGE plpgsql AS $fn$
   BEGIN
+    -- The store's writer adds its transaction's counts itself, in one upsert at the end (see _pg-writer.ts).
+    IF TG_OP = 'INSERT' AND current_setting('claimcheck.operation_days', true) = 'writer' THEN
+      RETURN NULL;
+    END IF;
     IF TG_OP = 'TRUNCATE' THEN
       DELETE FROM operation_days;
       RETURN NULL;
