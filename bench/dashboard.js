@@ -61,3 +61,25 @@ export async function dashboardBench(store, file, operations, section) {
   lines.push(`   ${'baseline: claimcheck stats --json (whole CLI run)'.padEnd(48)} p50 ${cliTime.p50.toFixed(1).padStart(6)} ms · p99 ${cliTime.p99.toFixed(1).padStart(6)} ms`);
   return lines;
 }
+
+// `npm run bench:dashboard` (node bench/dashboard.js): section 5b alone, on its own 1,000,000-operation ledger.
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { openStore } = await import('../dist/store.js');
+  const { M, buildMillionLedger } = await import('./million-ledger.js');
+  const tmp = mkdtempSync(join(tmpdir(), 'claimcheck-bench-'));
+  try {
+    const { file, buildMs } = await buildMillionLedger(tmp);
+    const store = await openStore({ path: file });
+    try {
+      for (const line of await dashboardBench(store, file, M, '5b')) console.log(line);
+    } finally {
+      await store.close();
+    }
+    console.log(`   (generating the 1M-row ledger took ${(buildMs / 1000).toFixed(1)} s)`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -6,6 +6,7 @@
 import { ClaimcheckError } from '../errors.js';
 import { operationStates } from './records.js';
 import { toRunSummary, type RawRow } from './_sqlite-rows.js';
+import { DAY_MS } from './_stats-aggregate.js';
 import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 
 /** Runs one statement with `?` placeholders and resolves to its rows. */
@@ -80,6 +81,9 @@ export async function findRuns(q: Query, query: RunQuery, pg: boolean): Promise<
   return { runs, next: rows.length > limit && last !== undefined ? { startedAt: last.startedAt, id: last.id } : null };
 }
 
+const OPS_BY_DAY = `SELECT coalesce(sum(n), 0) AS n, coalesce(sum(CASE WHEN status = 'error' THEN n ELSE 0 END), 0) AS e
+  FROM operation_days WHERE day >= ? AND day < ?`;
+
 /** Most buckets {@link timeline} returns: the newest ones. */
 const MAX_BUCKETS = 5000;
 
@@ -87,9 +91,10 @@ const MAX_BUCKETS = 5000;
  * Counts per bucket, one range query per bucket and table: each is a range scan of the table's index
  * on `at` (covering `status` and `verdict` too), so no sort of the whole range is needed, as a
  * `GROUP BY` on the bucket number would. Only buckets between the first and the last record are read.
+ * With `days` (schema 4), buckets of whole UTC days count operations from `operation_days` instead.
  * @throws ClaimcheckError `invalid_options` for a bucket under a minute or a bad `since`.
  */
-export async function timeline(q: Query, options: TimelineOptions): Promise<TimelineBucket[]> {
+export async function timeline(q: Query, options: TimelineOptions, days: boolean): Promise<TimelineBucket[]> {
   const since = time(options.since, 'since');
   const width = options.bucketMs;
   if (!Number.isInteger(width) || width < 60_000) bad('bucketMs', width, 'a whole number of milliseconds, at least 60000');
@@ -107,10 +112,13 @@ export async function timeline(q: Query, options: TimelineOptions): Promise<Time
   const first = Math.max(Math.floor((Math.min(...firsts) - since) / width), last - MAX_BUCKETS + 1);
   const buckets: TimelineBucket[] = [];
   const range = 'at >= ? AND at < ?';
+  const daily = days && since % DAY_MS === 0 && width % DAY_MS === 0;
   for (let b = first; b <= last; b++) {
     const at = since + b * width;
     const window = [at, at + width];
-    const ops = (await q(`SELECT count(*) AS n, coalesce(sum(CASE WHEN status = 'error' THEN 1 ELSE 0 END), 0) AS e FROM operations WHERE ${range}`, window))[0] ?? {};
+    const ops = (daily
+      ? await q(OPS_BY_DAY, [at / DAY_MS, (at + width) / DAY_MS])
+      : await q(`SELECT count(*) AS n, coalesce(sum(CASE WHEN status = 'error' THEN 1 ELSE 0 END), 0) AS e FROM operations WHERE ${range}`, window))[0] ?? {};
     const intercepted = Number((await q(`SELECT count(*) AS n FROM interceptions WHERE ${range}`, window))[0]?.['n'] ?? 0);
     const replies = (await q(`SELECT count(*) AS n, coalesce(sum(CASE WHEN verdict = 'fabricated' THEN 1 ELSE 0 END), 0) AS f FROM receipts WHERE ${range}`, window))[0] ?? {};
     const bucket = { at, calls: Number(ops['n'] ?? 0), errors: Number(ops['e'] ?? 0), intercepted, replies: Number(replies['n'] ?? 0), fabricated: Number(replies['f'] ?? 0) };

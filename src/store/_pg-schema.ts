@@ -122,6 +122,59 @@ export const pgMigrations: readonly string[] = [
   CREATE INDEX operations_at ON operations (at, status);
   CREATE INDEX receipts_at ON receipts (at, verdict);
   `,
+  // 4: operations counted per UTC day, as in SQLite, kept by statement-level triggers over the statement's
+  // transition table (one grouped upsert per statement, keys in a fixed order). The store's writer, whose
+  // transaction may insert operations in several statements, sets claimcheck.operation_days = 'writer' for
+  // its transaction and adds the whole batch's counts in one upsert, keys in order, as its last statement:
+  // writers lock shared counts once, in one order, so they cannot deadlock on them.
+  `
+  CREATE TABLE operation_days (
+    day BIGINT NOT NULL,
+    tool TEXT NOT NULL,
+    state TEXT NOT NULL,
+    status TEXT NOT NULL,
+    ran INTEGER NOT NULL,
+    repaired INTEGER NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (day, tool, state, status, ran, repaired)
+  );
+  CREATE FUNCTION claimcheck_operation_days() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    -- The store's writer adds its transaction's counts itself, in one upsert at the end (see _pg-writer.ts).
+    IF TG_OP = 'INSERT' AND current_setting('claimcheck.operation_days', true) = 'writer' THEN
+      RETURN NULL;
+    END IF;
+    IF TG_OP = 'TRUNCATE' THEN
+      DELETE FROM operation_days;
+      RETURN NULL;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      UPDATE operation_days d SET n = d.n - o.n
+        FROM (SELECT floor(at::numeric / 86400000)::bigint AS day, tool, state, status, ran, repaired, count(*) AS n
+              FROM old_rows GROUP BY 1, 2, 3, 4, 5, 6) o
+        WHERE (d.day, d.tool, d.state, d.status, d.ran, d.repaired) = (o.day, o.tool, o.state, o.status, o.ran, o.repaired);
+      DELETE FROM operation_days WHERE n <= 0 AND day IN (SELECT DISTINCT floor(at::numeric / 86400000)::bigint FROM old_rows);
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      INSERT INTO operation_days AS d (day, tool, state, status, ran, repaired, n)
+        SELECT floor(at::numeric / 86400000)::bigint, tool, state, status, ran, repaired, count(*)
+        FROM new_rows GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+        ON CONFLICT (day, tool, state, status, ran, repaired) DO UPDATE SET n = d.n + excluded.n;
+    END IF;
+    RETURN NULL;
+  END
+  $fn$;
+  CREATE TRIGGER operation_days_insert AFTER INSERT ON operations REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION claimcheck_operation_days();
+  CREATE TRIGGER operation_days_delete AFTER DELETE ON operations REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION claimcheck_operation_days();
+  CREATE TRIGGER operation_days_update AFTER UPDATE ON operations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION claimcheck_operation_days();
+  CREATE TRIGGER operation_days_truncate AFTER TRUNCATE ON operations
+    FOR EACH STATEMENT EXECUTE FUNCTION claimcheck_operation_days();
+  INSERT INTO operation_days (day, tool, state, status, ran, repaired, n)
+    SELECT floor(at::numeric / 86400000)::bigint, tool, state, status, ran, repaired, count(*) FROM operations GROUP BY 1, 2, 3, 4, 5, 6;
+  `,
 ];
 
 /**

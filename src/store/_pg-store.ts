@@ -12,7 +12,7 @@ import { interceptionParams, operationParams, receiptParams, runIdOf, runParams,
 import { toPgStoreError } from './_pg-errors.js';
 import { PgWriter } from './_pg-writer.js';
 import { INTERCEPTION_SELECT, OPERATION_SELECT, RECEIPT_SELECT, toInterception, toOperation, toReceipt, toRun, toRunSummary, type RawRow } from './_sqlite-rows.js';
-import { aggregateStats } from './_stats-aggregate.js';
+import { aggregateStats, daySplit } from './_stats-aggregate.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
 import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store.js';
@@ -214,7 +214,7 @@ export class PgStore implements Store {
     const from = since ?? NO_SINCE;
     return this.#read('stats', async (c) => {
       const q = async (sql: string): Promise<RawRow[]> => (await c.query(sql, [from])).rows as RawRow[];
-      const ops = await q('SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations WHERE at >= $1 GROUP BY tool, state, status, ran, repaired');
+      const ops = this.schemaVersion >= 4 ? await operationRows(c, since) : await q('SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations WHERE at >= $1 GROUP BY tool, state, status, ran, repaired');
       const interceptions = await q('SELECT category, tool, count(*) AS n FROM interceptions WHERE at >= $1 GROUP BY category, tool');
       const verdictRows = await q('SELECT verdict, count(*) AS n FROM receipts WHERE at >= $1 GROUP BY verdict');
       // Only bodies that hold a non-empty list are parsed.
@@ -265,7 +265,7 @@ export class PgStore implements Store {
   }
 
   async timeline(options: TimelineOptions): Promise<TimelineBucket[]> {
-    return this.#read('timeline', (c) => timeline(pgQuery(c), options));
+    return this.#read('timeline', (c) => timeline(pgQuery(c), options, this.schemaVersion >= 4));
   }
 
   async reviewQueue(options: ReviewQueueOptions): Promise<ReviewPage> {
@@ -374,4 +374,13 @@ function sinceOf(since: number | Date | undefined, method: string): number | nul
   const ms = since instanceof Date ? since.getTime() : since;
   if (typeof ms === 'number' && Number.isFinite(ms)) return Math.trunc(ms);
   throw new ClaimcheckError('invalid_options', `Store.${method}() option since must be epoch milliseconds or a valid Date, got ${String(since)}.`);
+}
+
+/** Operations grouped by tool, state, status, ran and repaired, from `operation_days` and the part of a day before `since`'s first midnight. */
+async function operationRows(client: PoolClient, since: number | null): Promise<RawRow[]> {
+  const { fromDay, raw } = daySplit(since);
+  const days = (await client.query('SELECT tool, state, status, ran, repaired, sum(n) AS n FROM operation_days WHERE day >= $1 GROUP BY tool, state, status, ran, repaired', [fromDay])).rows as RawRow[];
+  if (raw === null) return days;
+  const edge = await client.query('SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations WHERE at >= $1 AND at < $2 GROUP BY tool, state, status, ran, repaired', raw);
+  return [...days, ...(edge.rows as RawRow[])];
 }

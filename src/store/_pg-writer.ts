@@ -8,6 +8,7 @@
 import { ClaimcheckError } from '../errors.js';
 import type { PgQueryable } from './_pg-schema.js';
 import { toPgStoreError } from './_pg-errors.js';
+import { DAY_MS } from './_stats-aggregate.js';
 import { MAX_RETRY_MS, type PendingWrite } from './_sqlite-writer.js';
 
 export interface PgWriterOptions {
@@ -46,6 +47,36 @@ const UPSERT_TOOL = `INSERT INTO tools (name, first_registered, last_registered)
   ON CONFLICT (name) DO UPDATE SET first_registered = least(tools.first_registered, excluded.first_registered),
   last_registered = greatest(tools.last_registered, excluded.last_registered)`;
 const INSERT_DROPPED = 'INSERT INTO dropped (at, first_at, records, reason) VALUES ($1, $2, $3, $4)';
+/** Tells the `operation_days` trigger that this transaction adds its counts itself ({@link ADD_OPERATION_DAYS}). */
+const WRITER_COUNTS_DAYS = "SELECT set_config('claimcheck.operation_days', 'writer', true)";
+const ADD_OPERATION_DAYS = `INSERT INTO operation_days AS d (day, tool, state, status, ran, repaired, n)
+  SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::integer[], $7::bigint[])
+  ON CONFLICT (day, tool, state, status, ran, repaired) DO UPDATE SET n = d.n + excluded.n`;
+
+/**
+ * The operations' counts per `operation_days` key (UTC day, tool, state, status, ran, repaired), as the
+ * seven column arrays of {@link ADD_OPERATION_DAYS}, keys sorted so every writer locks them in one order.
+ * `rows` are operation parameters in {@link OPERATION_COLUMNS} order.
+ */
+export function operationDayCounts(rows: readonly unknown[][]): unknown[][] {
+  const counts = new Map<string, { key: [number, string, string, string, number, number]; n: number }>();
+  for (const p of rows) {
+    const key: [number, string, string, string, number, number] = [Math.floor(Number(p[2]) / DAY_MS), String(p[3]), String(p[6]), String(p[7]), Number(p[8]), Number(p[9])];
+    const id = JSON.stringify(key);
+    const entry = counts.get(id);
+    if (entry === undefined) counts.set(id, { key, n: 1 });
+    else entry.n++;
+  }
+  const sorted = [...counts.values()].sort((a, b) => {
+    for (let i = 0; i < a.key.length; i++) {
+      const x = a.key[i] as string | number;
+      const y = b.key[i] as string | number;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  });
+  return [...[0, 1, 2, 3, 4, 5].map((i) => sorted.map((c) => c.key[i])), sorted.map((c) => c.n)];
+}
 
 export class PgWriter {
   #queue: PendingWrite[] = [];
@@ -129,6 +160,8 @@ export class PgWriter {
     try {
       client = await this.options.connect();
       await client.query('BEGIN');
+      const operations = batch.filter((item) => item.kind === 'operation').map((item) => item.params);
+      if (operations.length > 0) await client.query(WRITER_COUNTS_DAYS);
       // Multi-row statements keep the transaction (and the row locks of shared runs and tools) short.
       const runs = batch.filter((item) => item.kind === 'run');
       for (const item of runs) await client.query(UPSERT_RUN, item.params);
@@ -147,6 +180,7 @@ export class PgWriter {
         }
       }
       if (drops.records > 0) await client.query(INSERT_DROPPED, [Date.now(), drops.firstAt, drops.records, drops.reason]);
+      if (operations.length > 0) await client.query(ADD_OPERATION_DAYS, operationDayCounts(operations));
       await client.query('COMMIT');
       client.release();
     } catch (error) {

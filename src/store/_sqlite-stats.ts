@@ -1,18 +1,24 @@
 /**
- * Internal: `stats()` on SQLite. Three GROUP BY queries, each answered from a covering index
- * (operations by tool/state/status/ran/repaired/at, interceptions by category/tool/at, receipts by
- * verdict/at), so a million operations are aggregated without touching the table; the rest is
- * arithmetic over a few hundred grouped rows. One read transaction, so the numbers agree.
+ * Internal: `stats()` on SQLite. Operations are counted from `operation_days` (schema 4: counts per UTC
+ * day kept by triggers as operations are written and pruned), plus the operations of the part of a day
+ * before `since`'s first midnight, so a million operations cost a few thousand summed counts; before
+ * schema 4 (a `readonly` store on an old file) from a GROUP BY over the covering index. Interceptions and
+ * receipts are grouped from their covering indexes (category/tool/at, verdict/at). One read transaction,
+ * so the numbers agree.
  */
 import type { Database } from './_driver.js';
 import type { StoreStats } from './store-stats.js';
 import type { RawRow } from './_sqlite-rows.js';
-import { aggregateStats } from './_stats-aggregate.js';
+import { aggregateStats, daySplit } from './_stats-aggregate.js';
 import { toMark } from './_review-queries.js';
 import { countReviews, latestMarks } from './review.js';
 
 const OPERATIONS = `SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations
   WHERE at >= ? GROUP BY tool, state, status, ran, repaired`;
+const OPERATION_DAYS = `SELECT tool, state, status, ran, repaired, sum(n) AS n FROM operation_days
+  WHERE day >= ? GROUP BY tool, state, status, ran, repaired`;
+const OPERATIONS_BETWEEN = `SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations
+  WHERE at >= ? AND at < ? GROUP BY tool, state, status, ran, repaired`;
 const INTERCEPTIONS = 'SELECT category, tool, count(*) AS n FROM interceptions WHERE at >= ? GROUP BY category, tool';
 const VERDICTS = 'SELECT verdict, count(*) AS n FROM receipts WHERE at >= ? GROUP BY verdict';
 // Only bodies that hold a non-empty list are parsed (the LIKE filter runs before the JSON functions).
@@ -26,7 +32,7 @@ const MARKS = 'SELECT * FROM review_marks WHERE at >= ? ORDER BY seq';
 /** Stats over the records at or after `since` (`NO_SINCE` for all); `since` in the result is `reported`. */
 export function computeStats(db: Database, since: number, reported: number | null, top: number, schemaVersion: number): StoreStats {
   return db.transaction((): StoreStats => {
-    const ops = db.prepare(OPERATIONS).all(since) as RawRow[];
+    const ops = schemaVersion >= 4 ? operationRows(db, reported) : (db.prepare(OPERATIONS).all(since) as RawRow[]);
     const interceptions = db.prepare(INTERCEPTIONS).all(since) as RawRow[];
     const verdictRows = db.prepare(VERDICTS).all(since) as RawRow[];
     const findingsRow = db.prepare(FINDINGS).get(since) as RawRow;
@@ -36,4 +42,11 @@ export function computeStats(db: Database, since: number, reported: number | nul
 
     return aggregateStats({ ops, interceptions, verdictRows, findingsRow, registered, dropped: droppedRow, reported, top, reviews: countReviews(latestMarks(marks)) });
   }).deferred();
+}
+
+/** Operations grouped by tool, state, status, ran and repaired (a key may come twice: the sums add up). */
+function operationRows(db: Database, since: number | null): RawRow[] {
+  const { fromDay, raw } = daySplit(since);
+  const days = db.prepare(OPERATION_DAYS).all(fromDay) as RawRow[];
+  return raw === null ? days : [...days, ...(db.prepare(OPERATIONS_BETWEEN).all(...raw) as RawRow[])];
 }

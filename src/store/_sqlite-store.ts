@@ -209,7 +209,7 @@ export class SqliteStore implements Store, ExitFlushable {
   }
 
   async timeline(options: TimelineOptions): Promise<TimelineBucket[]> {
-    return timeline(this.#query('timeline'), options);
+    return timeline(this.#query('timeline'), options, this.schemaVersion >= 4);
   }
 
   async reviewQueue(options: ReviewQueueOptions): Promise<ReviewPage> {

@@ -10,6 +10,21 @@ import type { ReviewCounts } from './review.js';
 
 type RawRow = Record<string, unknown>;
 
+/** The width of an `operation_days` count (schema 4): one UTC day, in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/**
+ * How operations since `since` are counted from schema 4 on: the days of `operation_days` from `fromDay`
+ * (the first whole UTC day at or after `since`), plus the operations themselves in `[since, rawUntil)`,
+ * the part of a day before it (empty when `since` is a midnight). `null` for everything: all the days.
+ */
+export function daySplit(since: number | null): { fromDay: number; raw: [number, number] | null } {
+  if (since === null) return { fromDay: Number.MIN_SAFE_INTEGER, raw: null };
+  const fromDay = Math.ceil(since / DAY_MS);
+  const rawUntil = fromDay * DAY_MS;
+  return { fromDay, raw: rawUntil > since ? [since, rawUntil] : null };
+}
+
 /** The grouped rows and totals a backend read in one snapshot. */
 export interface StatsInput {
   ops: RawRow[];

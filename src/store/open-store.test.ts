@@ -58,7 +58,8 @@ describe('openStore: schema', () => {
       'index operations_at', 'index operations_run', 'index operations_tool_state',
       'index receipts_at', 'index receipts_run', 'index receipts_verdict', 'index review_marks_at', 'index review_marks_target',
       'index runs_agent', 'index runs_started_at', 'index runs_started_id', 'index tools_last_registered',
-      'table dropped', 'table interceptions', 'table operations', 'table receipts', 'table review_marks', 'table runs', 'table tools',
+      'table dropped', 'table interceptions', 'table operation_days', 'table operations', 'table receipts', 'table review_marks', 'table runs', 'table tools',
+      'trigger operation_days_delete', 'trigger operation_days_insert', 'trigger operation_days_update',
     ]);
     db.close();
   });

@@ -5,4 +5,4 @@
  */
 
 /** The schema version this claimcheck writes and reads. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;

@@ -20,8 +20,11 @@ export const RANGES: Record<string, { back: number | null; bucketMs: number }> =
   all: { back: null, bucketMs: 86_400_000 },
 };
 
-/** The API routes, under `/api`. `now` gives the time ranges count back from. */
-export function apiRoutes(store: Store, write: (mark: ReviewMarkInput) => Promise<unknown>, now: () => number = Date.now): Hono {
+/**
+ * The API routes, under `/api`. `now` gives the time ranges count back from; `ledgerLabel` is how the
+ * page's header shows the ledger (the overview's `ledgerLabel`, beside its full `ledger` path).
+ */
+export function apiRoutes(store: Store, write: (mark: ReviewMarkInput) => Promise<unknown>, now: () => number = Date.now, ledgerLabel: string = store.path): Hono {
   const api = new Hono();
   api.onError((error, c) => {
     const known = ClaimcheckError.isInstance(error);
@@ -37,7 +40,7 @@ export function apiRoutes(store: Store, write: (mark: ReviewMarkInput) => Promis
     // Buckets start on whole bucket widths, so a chart's hours and days fall on the clock's.
     const from = since === null ? 0 : Math.floor(since / range.bucketMs) * range.bucketMs;
     const [stats, timeline] = await Promise.all([store.stats(since === null ? { top: 8 } : { since, top: 8 }), store.timeline({ since: from, bucketMs: range.bucketMs })]);
-    return c.json({ ledger: store.path, range: rangeName, since, bucketMs: range.bucketMs, stats, timeline });
+    return c.json({ ledger: store.path, ledgerLabel, range: rangeName, since, bucketMs: range.bucketMs, stats, timeline });
   });
 
   api.get('/runs', async (c) => {

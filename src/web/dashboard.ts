@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
+import { isAbsolute, relative, sep } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { ClaimcheckError } from '../errors.js';
@@ -26,6 +28,12 @@ export interface DashboardOptions {
   port?: number;
   /** The per-launch token review writes need. Default: 32 random bytes, hex. */
   token?: string;
+  /**
+   * The folder the page's header shows the ledger's path from: a ledger inside it shows relative
+   * (`.claimcheck/ledger.sqlite`), one under the home folder as `~/…`, any other as it is (a PostgreSQL
+   * URL without its password). The full path is the header's tooltip. Default `process.cwd()`.
+   */
+  cwd?: string;
 }
 
 /** A running dashboard. */
@@ -54,7 +62,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
   const app = new Hono();
   app.use('*', guardRequests(() => port));
   app.post('/api/*', requireToken(token, () => port));
-  app.route('/api', apiRoutes(options.store, (mark) => options.store.addReviewMark(mark)));
+  const label = ledgerLabel(options.store.path, options.cwd ?? process.cwd());
+  app.route('/api', apiRoutes(options.store, (mark) => options.store.addReviewMark(mark), Date.now, label));
   app.get('/assets/:name', (c) => {
     const asset = assets.files.get(c.req.param('name'));
     if (asset === undefined) return c.text('Not found', 404);
@@ -72,6 +81,15 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
     return { url: `http://127.0.0.1:${port}/`, port, token, close: () => closeServer(server) };
   }
   throw new ClaimcheckError('invalid_options', `Ports ${first} to ${last} on 127.0.0.1 are all taken. Pass --port N with a free port.`, { data: { first, last } });
+}
+
+/** How the header shows the ledger at `path`: relative to `cwd` when inside it, else `~/…` under `home`, else as it is. */
+export function ledgerLabel(path: string, cwd: string, home: string = homedir()): string {
+  if (!isAbsolute(path)) return path; // :memory: or a PostgreSQL URL
+  const inside = relative(cwd, path);
+  if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return inside;
+  if (home !== '' && home !== sep && path.startsWith(home + sep)) return `~${path.slice(home.length)}`;
+  return path;
 }
 
 /** Listens on 127.0.0.1:`port`; `null` when the port is taken. */

@@ -32,6 +32,7 @@ const sinks = (): { out: string[]; err: string[]; s: { out: (l: string) => void;
 describe.skipIf(!hasBrowser)('claimcheck view --web in Chromium', () => {
   let dir: string;
   let db: string;
+  let project: string;
   let store: Store;
   let dashboard: Dashboard;
   let browser: Browser;
@@ -39,11 +40,14 @@ describe.skipIf(!hasBrowser)('claimcheck view --web in Chromium', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'claimcheck-web-'));
-    db = join(dir, 'ledger.sqlite');
+    // A project's ledger where claimcheck puts it, so the header (and the README's screenshots) show the
+    // path as a user sees it from their project: .claimcheck/ledger.sqlite.
+    project = join(dir, 'support-desk');
+    db = join(project, '.claimcheck', 'ledger.sqlite');
     const demo = sinks();
     expect(await runDemoCommand({ db, env: {} }, demo.s)).toBe(0);
     store = await openStore({ path: db });
-    dashboard = await startDashboard({ store, port: 0 });
+    dashboard = await startDashboard({ store, port: 0, cwd: project });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     mkdirSync(SHOTS, { recursive: true });
@@ -77,6 +81,30 @@ describe.skipIf(!hasBrowser)('claimcheck view --web in Chromium', () => {
     expect(await counter('repaired')).toBe(s.repaired);
     expect(await counter('fabricated')).toBe(s.verdicts.fabricated);
     expect(s.verdicts.fabricated).toBeGreaterThan(0);
+    expect(await page.textContent('#ledger')).toBe(join('.claimcheck', 'ledger.sqlite'));
+    expect(await page.getAttribute('#ledger', 'title')).toBe(db);
+
+    // The per-tool chart: one row per failing tool, its calls and failures as the overview's stats give
+    // them (top 8), the failures bar inside the calls bar, the busiest tool's calls filling the track.
+    const failing = (await store.stats({ top: 8 })).topFailingTools;
+    expect(failing.length).toBeGreaterThan(0);
+    const rows = page.locator('#chart-tools .tool-bar');
+    expect(await rows.count()).toBe(failing.length);
+    const maxCalls = Math.max(...failing.map((t) => t.calls));
+    for (const [i, t] of failing.entries()) {
+      const row = rows.nth(i);
+      expect(await row.getAttribute('data-tool')).toBe(t.tool);
+      expect(await row.locator('.name').textContent()).toBe(t.tool);
+      expect(await row.locator('.nums').textContent()).toBe(`${t.errors} / ${t.calls}`);
+      const track = (await row.locator('.track').boundingBox())!;
+      const calls = (await row.locator('.bar.calls').boundingBox())!;
+      const failed = (await row.locator('.bar.errors').boundingBox())!;
+      expect(calls.width).toBeCloseTo((track.width * t.calls) / maxCalls, 0);
+      expect(failed.width).toBeCloseTo((track.width * t.errors) / maxCalls, 0);
+      expect(failed.width).toBeLessThanOrEqual(calls.width);
+    }
+    const stats5 = s.topFailingTools as Array<{ tool: string; calls: number; errors: number }>;
+    expect(stats5.map((t) => [t.tool, t.calls, t.errors])).toEqual(failing.slice(0, 5).map((t) => [t.tool, t.calls, t.errors]));
     await page.screenshot({ path: join(SHOTS, 'overview.png'), fullPage: true });
     expect(errors).toEqual([]); // the CSP refused nothing the page needs, and the script threw nothing
   }, 60_000);

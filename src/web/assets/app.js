@@ -47,7 +47,9 @@ const charts = [];
 
 async function overview() {
   const data = await api(`/overview?range=${overviewRange}`);
-  document.getElementById('ledger').textContent = data.ledger;
+  const ledger = document.getElementById('ledger');
+  ledger.textContent = data.ledgerLabel ?? data.ledger;
+  ledger.title = data.ledger;
   const s = data.stats;
   const ranges = el('div', { class: 'ranges' }, ...['1h', '24h', '7d', '30d', 'all'].map((r) =>
     el('button', { class: r === overviewRange ? 'on' : '', 'data-range': r, onclick: () => { overviewRange = r; render(); } }, r === 'all' ? 'all time' : `last ${r}`)));
@@ -76,10 +78,27 @@ async function overview() {
       el('div', { class: 'panel' }, el('h2', {}, `Calls, errors and interceptions per ${data.bucketMs >= 86_400_000 ? 'day' : data.bucketMs >= 3_600_000 ? 'hour' : 'minute'}`), chartCalls),
       el('div', { class: 'panel' }, el('h2', {}, 'Checked replies and fabricated ones'), chartFab)),
     el('section', { class: 'grid2' },
-      el('div', { class: 'panel' }, el('h2', {}, 'Top failing tools'), tools),
+      el('div', { class: 'panel' }, el('h2', {}, 'Top failing tools: calls and failures'), toolChart(s.topFailingTools), tools),
       el('div', { class: 'panel' }, el('h2', {}, 'Top interception categories'), cats)),
   );
   drawCharts(data, chartCalls, chartFab);
+}
+
+/** Calls and failed calls per tool, as bars on one scale (the busiest tool's calls fill the track). */
+function toolChart(tools) {
+  if (tools.length === 0) return null;
+  const max = Math.max(1, ...tools.map((t) => t.calls));
+  const bar = (kind, n) => {
+    const node = el('div', { class: `bar ${kind}` });
+    node.style.width = `${(n / max) * 100}%`; // CSSOM, which the CSP allows (no inline style attribute)
+    return node;
+  };
+  return el('div', { class: 'tool-chart', id: 'chart-tools' },
+    el('div', { class: 'legend' }, el('span', { class: 'swatch calls' }), 'calls', el('span', { class: 'swatch errors' }), 'failed'),
+    ...tools.map((t) => el('div', { class: 'tool-bar', 'data-tool': t.tool, 'data-calls': t.calls, 'data-errors': t.errors, title: `${t.tool}: ${fmtNum(t.errors)} of ${fmtNum(t.calls)} calls failed` },
+      el('span', { class: 'name' }, t.tool),
+      el('div', { class: 'track' }, bar('calls', t.calls), bar('errors', t.errors)),
+      el('span', { class: 'nums' }, `${fmtNum(t.errors)} / ${fmtNum(t.calls)}`))));
 }
 
 function drawCharts(data, callsBox, fabBox) {
