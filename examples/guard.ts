@@ -21,7 +21,9 @@ export async function main(): Promise<string> {
     executors: {
       lookup_order: (args) => ({ order_id: (args as { order_id: string }).order_id, total: 64 }),
       issue_refund: action(async () => ({ refund_id: 'RF-1' }), { receipt: idField('refund_id') }),
-      // A side-effecting tool: its proof is the message id; verify can stop a bad send.
+      // A side-effecting tool: its proof is the message id. verify runs after the executor and judges what
+      // happened: HALT marks this call needs_review (the email has gone out). To stop a send before it runs,
+      // put the rule in the JSON Schema (a `pattern` on `to`): invalid arguments never reach the executor.
       send_email: action(async () => ({ message_id: 'msg_123' }), {
         receipt: idField('message_id'),
         verify: (args) => ((args as { to: string }).to.endsWith('@example.com') ? PASS : HALT('external recipient')),

@@ -45,6 +45,11 @@ describe('verdict', () => {
 });
 
 describe('summary', () => {
+  it('says when the claims it found matched no tool', () => {
+    const claim = { text: 'I forwarded it.', verb: 'forward', object: '', tool: null, candidates: [], source: 'rules' as const };
+    expect(new Receipt({ ...empty, unmatched: [claim] }).summary).toBe('clean: no claim matched to a tool (1 unmatched)');
+  });
+
   it('says when there were no action claims', () => {
     expect(new Receipt(empty).summary).toBe('clean: no action claims');
   });

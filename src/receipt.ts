@@ -172,7 +172,10 @@ export class Receipt {
     if (this.ranButUnreported.length > 0) {
       parts.push(`ran but unreported: ${[...new Set(this.ranButUnreported.map((e) => e.tool))].join(', ')}`);
     }
-    if (parts.length === 0) parts.push('no action claims');
+    if (parts.length === 0) {
+      const n = this.unmatched.length;
+      parts.push(n === 0 ? 'no action claims' : `no claim matched to a tool (${n} unmatched)`);
+    }
     return `${this.verdict}: ${parts.join('; ')}`;
   }
 
