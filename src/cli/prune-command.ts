@@ -30,7 +30,7 @@ export async function runPrune(options: PruneCommandOptions, sinks: Sinks): Prom
     if (!isPostgresUrl(path)) {
       if (!existsSync(path)) {
         sinks.err(`claimcheck prune: ${noLedgerNote(path)}`);
-        if (options.json === true) sinks.out(JSON.stringify({ ledger: path, before, operations: 0, interceptions: 0, receipts: 0, dropped: 0, runs: 0 }));
+        if (options.json === true) sinks.out(JSON.stringify({ ledger: path, before, operations: 0, interceptions: 0, receipts: 0, dropped: 0, runs: 0, reviewMarks: 0 }));
         return 0;
       }
       assertSqliteFile(path, 'prune');
@@ -40,7 +40,7 @@ export async function runPrune(options: PruneCommandOptions, sinks: Sinks): Prom
     const removed = await store.prune({ before });
     if (options.json === true) sinks.out(JSON.stringify({ ledger: store.path, ...removed }));
     else {
-      const what = `${removed.operations} operations, ${removed.interceptions} interceptions, ${removed.receipts} receipts, ${removed.dropped} dropped-record counts and ${removed.runs} runs`;
+      const what = `${removed.operations} operations, ${removed.interceptions} interceptions, ${removed.receipts} receipts, ${removed.dropped} dropped-record counts, ${removed.runs} runs and ${removed.reviewMarks} review marks`;
       sinks.out(`claimcheck prune: removed ${what} from before ${new Date(before).toISOString()} in ${store.path}.`);
     }
     return 0;

@@ -178,7 +178,7 @@ export class PgStore implements Store {
     let client: PoolClient | undefined;
     try {
       client = await this.#connect();
-      const result = await prunePg(client, before, this.schemaVersion >= 2);
+      const result = await prunePg(client, before, { hasDropped: this.schemaVersion >= 2, hasMarks: this.schemaVersion >= 3 });
       client.release();
       return result;
     } catch (error) {

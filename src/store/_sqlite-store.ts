@@ -191,7 +191,7 @@ export class SqliteStore implements Store, ExitFlushable {
     const writer = this.#writable('prune');
     try {
       writer.flushSync();
-      return pruneSqlite(this.#db, before, this.schemaVersion >= 2);
+      return pruneSqlite(this.#db, before, { hasDropped: this.schemaVersion >= 2, hasMarks: this.schemaVersion >= 3 });
     } catch (error) {
       throw error instanceof ClaimcheckError ? error : toStoreError(error, this.path, 'write', this.#config.busyTimeoutMs);
     }

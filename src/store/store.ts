@@ -41,6 +41,8 @@ export interface PruneResult {
   dropped: number;
   /** Runs started before the cutoff that held no record any more. */
   runs: number;
+  /** Review marks of the claims and operations removed (a mark goes with the record it judges). */
+  reviewMarks: number;
 }
 
 /** Row counts per table, and the records still queued in this process. */

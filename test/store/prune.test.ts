@@ -49,7 +49,7 @@ describe.each([sqliteDriver, postgresDriver])('prune: $name', (driver) => {
     ledger = await driver.fresh();
     const store = await open();
     fill(store); // still queued: prune writes them first
-    expect(await store.prune({ before: NOW - 30 * DAY })).toEqual({ before: NOW - 30 * DAY, operations: 2, interceptions: 1, receipts: 1, dropped: 0, runs: 1 });
+    expect(await store.prune({ before: NOW - 30 * DAY })).toEqual({ before: NOW - 30 * DAY, operations: 2, interceptions: 1, receipts: 1, dropped: 0, runs: 1, reviewMarks: 0 });
     const runs = await store.listRuns({ limit: 10 });
     expect(runs.map((r) => [r.id, r.operations, r.receipts]).sort()).toEqual([
       ['new', 1, 1],
@@ -58,6 +58,31 @@ describe.each([sqliteDriver, postgresDriver])('prune: $name', (driver) => {
     expect(runs.find((r) => r.id === 'spanning')?.startedAt).toBe(NOW - 40 * DAY);
     expect(await store.prune({ before: new Date(NOW - 30 * DAY) })).toMatchObject({ operations: 0, interceptions: 0, receipts: 0, runs: 0 });
     await expect(store.prune({ before: Number.NaN })).rejects.toThrow(/needs before as epoch milliseconds or a Date/);
+  });
+
+  it('removes the review marks of the claims and operations it removes, and keeps the others', async () => {
+    ledger = await driver.fresh();
+    const store = await open();
+    const flagged = { ...receipt, verdict: 'fabricated' as const, ok: false, claimedButNeverRan: [{ text: 'I emailed you.', verb: 'email', object: '', tool: 'send_email', candidates: ['send_email'], reason: 'not_called' as const, source: 'rules' as const }] };
+    const old = store.startRun({ id: 'old', at: NOW - 40 * DAY });
+    store.recordOperation({ runId: old, tool: 'refund', state: 'unknown', at: NOW - 40 * DAY });
+    store.recordReceipt({ runId: old, receipt: flagged, at: NOW - 40 * DAY });
+    const fresh = store.startRun({ id: 'new', at: NOW - DAY });
+    store.recordOperation({ runId: fresh, tool: 'refund', state: 'unknown', at: NOW - DAY });
+    store.recordReceipt({ runId: fresh, receipt: flagged, at: NOW - DAY });
+    await store.flush();
+    const claims = (await store.reviewQueue({ target: 'claim' })).items;
+    const operations = (await store.reviewQueue({ target: 'operation' })).items;
+    expect(claims).toHaveLength(2);
+    expect(operations).toHaveLength(2);
+    for (const item of claims) await store.addReviewMark({ target: 'claim', targetSeq: item.targetSeq, claimIndex: 0, judgement: 'right', at: NOW });
+    for (const item of operations) await store.addReviewMark({ target: 'operation', targetSeq: item.targetSeq, judgement: 'wrong', at: NOW });
+    expect(await store.prune({ before: NOW - 30 * DAY })).toMatchObject({ operations: 1, receipts: 1, runs: 1, reviewMarks: 2 });
+    const left = await store.reviewMarks();
+    expect(left.map((m) => [m.runId, m.target]).sort()).toEqual([
+      ['new', 'claim'],
+      ['new', 'operation'],
+    ]);
   });
 
   it('claimcheck prune --older-than 30d --json prints what it removed; a bad duration is a typed error, exit 2', async () => {
@@ -72,7 +97,7 @@ describe.each([sqliteDriver, postgresDriver])('prune: $name', (driver) => {
     expect(await runPrune({ db, olderThan: '30d', json: true, now: NOW }, sinks)).toBe(0);
     expect(JSON.parse(out[0] ?? '{}')).toMatchObject({ before: NOW - 30 * DAY, operations: 2, interceptions: 1, receipts: 1, dropped: 0, runs: 1 });
     expect(await runPrune({ db, olderThan: '12h', now: NOW }, sinks)).toBe(0);
-    expect(out[1]).toMatch(/^claimcheck prune: removed 2 operations, 0 interceptions, 1 receipts, 0 dropped-record counts and 2 runs from before 2026-05-31T12:00:00.000Z in /);
+    expect(out[1]).toMatch(/^claimcheck prune: removed 2 operations, 0 interceptions, 1 receipts, 0 dropped-record counts, 2 runs and 0 review marks from before 2026-05-31T12:00:00.000Z in /);
     expect(await runPrune({ db, olderThan: '30 days', now: NOW }, sinks)).toBe(2);
     expect(err).toEqual(['claimcheck prune: --older-than "30 days": not a duration. Use a whole number and a unit: 12h, 30d, 4w (units s, m, h, d, w).']);
   });
