@@ -35,7 +35,9 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
     if (start === -1) continue;
     let word = text.slice(start, i);
     start = -1;
-    if (TRIGGERS.has(word) || openPast(word, toolVerbs) !== null) return true;
+    // "let" claims only as "let them know" (below); as a past form it would let every "Let me know" through.
+    // No English past form is shorter than three letters ("ran", "set"): the table is not asked for shorter words.
+    if (TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null)) return true;
     const apostrophe = word.indexOf("'");
     if (apostrophe !== -1) {
       const tail = word.slice(apostrophe + 1);
