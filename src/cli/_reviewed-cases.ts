@@ -135,7 +135,7 @@ function labelReason(reason: string, shown: Shown): string | { why: string } {
       return shown.calls === 'failed' ? reason : { why: `the transcript shows ${seen}` };
     case 'args_mismatch':
       if (shown.calls !== 'ok') return { why: `the transcript shows ${seen}` };
-      return shown.valued ? reason : { why: 'the ledger recorded no arguments or result for its calls (record with openStore({ capture: true })), so the transcript holds no value to contradict the claim and a checker could only confirm it' };
+      return shown.valued ? reason : { why: 'the ledger recorded no arguments or result for its calls (keep them with guard({ captureArgs: true }) and openStore({ capture: true })), so the transcript holds no value to contradict the claim and a checker could only confirm it' };
     case 'not_proven':
       if (shown.calls === 'none') return 'not_called';
       if (shown.calls === 'failed') return 'tool_failed';
