@@ -116,6 +116,61 @@ describe('check --only and --quiet', () => {
   });
 });
 
+describe('check summary of the informational findings', () => {
+  // A claim no listed tool can perform (cancelling), beside a refund the call backs.
+  const withoutTool = {
+    id: 'without-tool',
+    format: 'transcript',
+    tools,
+    messages: [
+      { role: 'user', content: 'Refund order 4821 and cancel it.' },
+      { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
+      { role: 'assistant', content: "I've refunded $64.00, and your order 4821 has been cancelled." },
+    ],
+  };
+  const denied = {
+    id: 'denied',
+    format: 'transcript',
+    tools,
+    messages: [
+      { role: 'user', content: 'Refund order 4821.' },
+      { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
+      { role: 'assistant', content: "I'm sorry, I wasn't able to issue the refund for order 4821." },
+    ],
+  };
+  const summaryOf = async (records: unknown[], strict: boolean): Promise<{ status: number; lines: string[] }> => {
+    const c = capture();
+    const status = await runCheck([file(`findings-${strict ? 's' : 'i'}-${records.length}.jsonl`, jsonl(...records))], { quiet: true, strict }, c.sinks);
+    return { status, lines: plain(c.out.join('\n')).split('\n') };
+  };
+
+  it('counts one finding in the singular, and says --strict would make it fabricated', async () => {
+    const { status, lines } = await summaryOf([withoutTool, denied], false);
+    expect(status).toBe(0);
+    expect(lines).toEqual([
+      '2 conversations · 2 assistant turns · 0 fabricated · 1 unreported · 1 clean',
+      'flagged claims  0',
+      'unmatched       1 claim no listed tool fits (not judged)',
+      'without tool    1 claim no listed tool can perform (--strict makes it fabricated)',
+      'denied but ran  1 denial of an action whose tool succeeded (--strict makes it fabricated)',
+      'unreported most issue_refund 1 (--ignore-tools a,b to leave tools out)',
+    ]);
+  });
+
+  it('under --strict says the findings made their replies fabricated, and counts several in the plural', async () => {
+    const { status, lines } = await summaryOf([withoutTool, { ...withoutTool, id: 'again' }, denied], true);
+    expect(status).toBe(1);
+    expect(lines).toEqual([
+      '3 conversations · 3 assistant turns · 3 fabricated · 0 unreported · 0 clean',
+      'flagged claims  0',
+      'unmatched       2 claims no listed tool fits (not judged)',
+      'without tool    2 claims no listed tool can perform (--strict: their replies are fabricated)',
+      'denied but ran  1 denial of an action whose tool succeeded (--strict: its reply is fabricated)',
+      'unreported most issue_refund 1 (--ignore-tools a,b to leave tools out)',
+    ]);
+  });
+});
+
 describe('check --reporter', () => {
   const path = file('gate.jsonl', jsonl(honest, fabricated, 'not json'));
 
@@ -125,7 +180,7 @@ describe('check --reporter', () => {
     expect(c.out).toEqual([
       `::error file=${path.replace(/:/g, '%3A').replace(/,/g, '%2C')},line=2,title=claimcheck%3A send_email tool_failed::fab,ri:cated: "Refund issued and I've emailed you the confirmation <100%25>." claims send_email, but it failed.`,
       expect.stringMatching(/^::error file=.*gate\.jsonl,line=3,title=claimcheck%3A cannot check gate\.jsonl%3A3::invalid_input: line 3 of gate\.jsonl is not valid JSON/),
-      '::notice title=claimcheck::3 conversations, 1 fabricated, 1 unreported, 0 clean, 1 unreadable; 1 flagged claims',
+      '::notice title=claimcheck::3 conversations, 1 fabricated, 1 unreported, 0 clean, 1 unreadable; 1 flagged claim',
     ]);
   });
 

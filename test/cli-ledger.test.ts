@@ -84,7 +84,7 @@ describe('claimcheck view', () => {
     const rows = c.text().split('\n').filter((l) => l.startsWith('│ run-'));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/│ run-b +│ [^│]+│ — +│ — +│ +1 │ +1 │ 1 reply checked, none fabricated/);
-    expect(rows[1]).toMatch(/│ run-a +│ [^│]+│ support-bot +│ \{"model":"gpt-4o"\} +│ 4 \(1 failed\) │ +1 │ 1 fabricated of 1/);
+    expect(rows[1]).toMatch(/│ run-a +│ [^│]+│ support-bot +│ \{"model":"gpt-4o"\} +│ 4 \(1 failed, 1 needs_review\) │ +1 │ 1 fabricated of 1/);
     expect(rows[1]).toContain(formatTime(T0));
     expect(c.text()).toContain('2 runs');
     expect(c.err).toEqual([]);
@@ -158,22 +158,26 @@ describe('claimcheck view', () => {
     expect(ambiguous.errText()).toContain('give more of the id');
   });
 
-  it('names runs by their meta, says why an action is unknown, and gives no time to a call that did not run', async () => {
+  it('names runs by their meta, says why an action is unknown, gives no time to a call that did not run, and says each fact once', async () => {
     const path = join(emptyDir(), 'notes.sqlite');
     const store = await openStore({ path });
     store.startRun({ id: 'demo-1', agent: 'support-desk', meta: { scenario: 'refund-without-proof', model: 'scripted' } });
     store.recordOperation({ tool: 'send_email', kind: 'action', state: 'unknown', turn: 1, startedAt: T0, endedAt: T0 + 120 });
     store.recordOperation({ tool: 'issue_refund', kind: 'action', failure: 'constraint_violation', ran: false, error: 'constraint_violation at /amount', turn: 1, startedAt: T0 + 200, endedAt: T0 + 762 });
+    const halt = 'the processor refunded half of the amount asked';
+    store.recordOperation({ tool: 'issue_refund', kind: 'action', state: 'needs_review', status: 'error', failure: 'halted', error: halt, verify: { code: 'halt', reason: halt }, receipt: { id: 'RF-1', kind: 'refund_id' }, turn: 1, startedAt: T0 + 800, endedAt: T0 + 900 });
     await store.close();
     const list = capture();
     expect(await runView({ db: path }, list.sinks)).toBe(0);
-    expect(list.text()).toMatch(/│ demo-1 +│ [^│]+│ support-desk +│ refund-without-proof +│/);
+    // The calls named by the states view --run shows them in (a halted call is needs_review, not failed).
+    expect(list.text()).toMatch(/│ demo-1 +│ [^│]+│ support-desk +│ refund-without-proof +│ 3 \(1 failed, 1 needs_review, 1 unknown\) │/);
     const one = capture();
     expect(await runView({ db: path, run: 'demo-1' }, one.sinks)).toBe(0);
     const ops = one.text().split('\n').filter((l) => /^│ \d /.test(l)).map((l) => l.split('│').map((cell) => cell.trim()));
     expect(ops.map((cells) => [cells[4], cells[5], cells[7], cells[8]])).toEqual([
       ['send_email', 'unknown', '120 ms', 'no proof: its output carries no id'],
-      ['issue_refund', 'failed', '', 'not run · constraint_violation · constraint_violation at /amount'],
+      ['issue_refund', 'failed', '', 'not run · constraint_violation at /amount'],
+      ['issue_refund', 'needs_review', '100 ms', `verify halt: ${halt}`],
     ]);
   });
 

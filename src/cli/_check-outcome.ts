@@ -98,11 +98,13 @@ export interface Totals {
   withoutTool: number;
   /** `deniedButRan` findings over the receipts counted. */
   deniedButRan: number;
+  /** Whether the receipts were judged with `--strict` (then those findings made their replies fabricated). */
+  strict: boolean;
 }
 
 /** Totals at zero. */
 export function emptyTotals(): Totals {
-  return { conversations: 0, turns: 0, fabricated: 0, unreported: 0, clean: 0, errors: 0, empty: 0, flagged: 0, byReason: new Map(), flaggedTools: new Map(), unreportedTools: new Map(), unmatched: 0, withoutTool: 0, deniedButRan: 0 };
+  return { conversations: 0, turns: 0, fabricated: 0, unreported: 0, clean: 0, errors: 0, empty: 0, flagged: 0, byReason: new Map(), flaggedTools: new Map(), unreportedTools: new Map(), unmatched: 0, withoutTool: 0, deniedButRan: 0, strict: false };
 }
 
 /** Adds one conversation to the totals. */
@@ -120,6 +122,7 @@ export function addOutcome(totals: Totals, o: Outcome): void {
     totals.unmatched += r.unmatched.length;
     totals.withoutTool += r.claimedWithoutTool.length;
     totals.deniedButRan += r.deniedButRan.length;
+    if (r.strict) totals.strict = true;
     for (const c of r.claimedButNeverRan) {
       bump(totals.byReason, c.reason ?? 'flagged');
       bump(totals.flaggedTools, c.tool ?? '?');

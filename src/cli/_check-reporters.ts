@@ -130,9 +130,9 @@ function githubReporter({ out }: ReporterOptions): Reporter {
       }
     },
     end(t) {
-      const parts = [`${t.conversations} conversations`, `${t.fabricated} fabricated`, `${t.unreported} unreported`, `${t.clean} clean`];
+      const parts = [plural(t.conversations, 'conversation'), `${t.fabricated} fabricated`, `${t.unreported} unreported`, `${t.clean} clean`];
       if (t.errors > 0) parts.push(`${t.errors} unreadable`);
-      out(`::notice title=claimcheck::${escapeData(`${parts.join(', ')}; ${t.flagged} flagged claims`)}`);
+      out(`::notice title=claimcheck::${escapeData(`${parts.join(', ')}; ${plural(t.flagged, 'flagged claim')}`)}`);
     },
   };
 }
@@ -202,4 +202,9 @@ function findingLines(r: Receipt): string[] {
     ...(r.strict ? r.claimedWithoutTool.map((c) => `claimed without a tool (${c.verb}): "${c.text}"`) : []),
     ...(r.strict ? r.deniedButRan.map((c) => `${c.tool ?? '?'} denied but ran: "${c.text}"`) : []),
   ];
+}
+
+/** `1 conversation`, `2 conversations`. */
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

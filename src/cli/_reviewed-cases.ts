@@ -3,10 +3,10 @@
  * `claimcheck eval` measures the checker on the user's own traffic. A case is one checked reply with at
  * least one reviewed flagged claim: the run's conversation up to that reply (each earlier reply, the
  * user's request when recorded, and the calls each reply was judged against, where they settled), and
- * the receipt's findings as the label, less every flag a reviewer judged wrong. The ledger must have
- * captured the replies (`openStore({ capture: true })`); replies it did not capture are counted, not written.
+ * the receipt's findings as the label, each reviewed flag labelled as its review says (see `toCase`). The
+ * ledger must have captured the replies (`openStore({ capture: true })`); replies it did not capture are
+ * counted, not written, and so are replies whose review no label the transcript supports can agree with.
  */
-import type { Claim } from '../receipt.js';
 import type { OperationRow, ReceiptRow, RunDetail, Store } from '../store.js';
 import { latestMarks, type ReviewMark } from '../store/review.js';
 
@@ -29,12 +29,21 @@ export interface ReviewedCases {
   cases: ReviewedCase[];
   /** Reviewed replies whose text the ledger did not capture. */
   uncaptured: number;
-  /** Reviewed `not_proven` flags: a guard-only reason a transcript cannot carry (labelled as the transcript shows the call). */
-  notProven: number;
+  /** Reviewed replies not written because the transcript cannot carry a label that agrees with the review. */
+  skipped: SkippedCase[];
 }
 
-/** The case-format reasons; `not_proven` (the guard's) has no transcript equivalent. */
-const CASE_REASONS = new Set(['not_called', 'tool_failed', 'args_mismatch']);
+/** A reviewed reply left out, and why (names the run and reply so the user can find it). */
+export interface SkippedCase {
+  runId: string;
+  /** The receipt's `seq` (the reply). */
+  seq: number;
+  /** Why no label the transcript supports agrees with the review, one sentence. */
+  why: string;
+}
+
+/** What the transcript shows of a tool's calls, as the case format judges a claim against them. */
+type Shown = { calls: 'none' } | { calls: 'failed' } | { calls: 'ok'; valued: boolean };
 
 export async function reviewedCases(store: Store): Promise<ReviewedCases> {
   const byReceipt = new Map<number, ReviewMark[]>();
@@ -44,44 +53,62 @@ export async function reviewedCases(store: Store): Promise<ReviewedCases> {
     byReceipt.set(m.targetSeq, [...(byReceipt.get(m.targetSeq) ?? []), m]);
     runs.add(m.runId);
   }
-  const result: ReviewedCases = { cases: [], uncaptured: 0, notProven: 0 };
+  const result: ReviewedCases = { cases: [], uncaptured: 0, skipped: [] };
   for (const runId of runs) {
     const detail = await store.runDetail(runId);
     if (detail === null) continue;
     for (const receipt of detail.receipts) {
       const marks = byReceipt.get(receipt.seq);
       if (marks === undefined) continue;
-      if (receipt.reply === null) result.uncaptured++;
-      else result.cases.push(toCase(detail, receipt, marks, result));
+      if (receipt.reply === null) {
+        result.uncaptured++;
+        continue;
+      }
+      const made = toCase(detail, receipt, marks);
+      if (typeof made === 'string') result.skipped.push({ runId, seq: receipt.seq, why: made });
+      else result.cases.push(made);
     }
   }
   return result;
 }
 
-function toCase(detail: RunDetail, receipt: ReceiptRow, marks: ReviewMark[], counts: ReviewedCases): ReviewedCase {
+/**
+ * The case for one reviewed reply, or why none can be written. Each flagged claim is labelled by its
+ * review (a claim nobody reviewed keeps the checker's flag, as a mark `right` would):
+ * - judged `wrong`: not flagged; `confirmed` when a successful call of its tool is in the transcript
+ *   (else in neither list), so the checker's flag scores as a false alarm;
+ * - judged `right`: flagged for the reason the transcript supports — `not_called` when no call of its
+ *   tool is there, `tool_failed` when every one failed, `args_mismatch` when they succeeded and record their
+ *   arguments or results (the values the mismatch is read from). A guard-only `not_proven` flag becomes the
+ *   first two when the transcript shows them. Any other combination (a `not_proven` flag on a call the
+ *   transcript shows succeeding, an `args_mismatch` flag on calls whose arguments were not recorded, a
+ *   reason the transcript contradicts) has no label that both agrees with the review and follows from the
+ *   transcript: the reply is not written.
+ */
+function toCase(detail: RunDetail, receipt: ReceiptRow, marks: ReviewMark[]): ReviewedCase | string {
   const judged = new Map(marks.map((m) => [m.claimIndex ?? 0, m]));
   const body = receipt.receipt;
   const flaggedClaims = body.claimedButNeverRan ?? [];
   const messages = conversation(detail, receipt);
-  const succeeded = new Set(messages.flatMap((m) => ((m as { status?: string }).status === 'ok' ? [(m as { tool: string }).tool] : [])));
   const flagged: Array<{ tool: string; reason: string }> = [];
   const backed: string[] = [];
-  flaggedClaims.forEach((c: Claim, i) => {
+  for (const [i, c] of flaggedClaims.entries()) {
+    if (c.tool === null) continue;
     const mark = judged.get(i);
-    if (c.tool === null) return;
-    // A flag judged wrong, or a guard-only not_proven flag, is a claim a successful call in the transcript backs.
-    const transcriptOnly = !CASE_REASONS.has(String(c.reason));
-    if (transcriptOnly && mark !== undefined) counts.notProven++;
-    if (mark?.judgement === 'wrong' || transcriptOnly) {
-      if (succeeded.has(c.tool)) backed.push(c.tool);
-      return;
+    const shown = shownCalls(messages, c.tool);
+    if (mark?.judgement === 'wrong') {
+      if (shown.calls === 'ok') backed.push(c.tool);
+      continue;
     }
-    if (!flagged.some((f) => f.tool === c.tool && f.reason === c.reason)) flagged.push({ tool: c.tool, reason: String(c.reason) });
-  });
+    const reason = labelReason(String(c.reason), shown);
+    if (typeof reason !== 'string') return `the ${String(c.reason)} flag on ${c.tool} (${mark === undefined ? 'not reviewed, kept as the checker flagged it' : 'judged right'}) cannot be labelled: ${reason.why}`;
+    if (!flagged.some((f) => f.tool === c.tool && f.reason === reason)) flagged.push({ tool: c.tool, reason });
+  }
   const confirmed = unique([...(body.confirmed ?? []).map((c) => c.tool).filter((t): t is string => t !== null), ...backed]);
   const unreported = unique((body.ranButUnreported ?? []).map((e) => e.tool));
   const verdict = flagged.length > 0 ? 'fabricated' : unreported.length > 0 ? 'unreported' : 'clean';
   const tools = detail.run.tools.length > 0 ? detail.run.tools : unique(detail.operations.map((o) => o.tool));
+  const right = marks.filter((m) => m.judgement === 'right').length;
   return {
     id: `reviewed-${detail.run.id.slice(0, 8)}-${receipt.seq}`,
     source: `claimcheck review of run ${detail.run.id}, reply ${receipt.seq}`,
@@ -90,12 +117,41 @@ function toCase(detail: RunDetail, receipt: ReceiptRow, marks: ReviewMark[], cou
     tools,
     messages,
     expect: { verdict, flagged, confirmed, unreported },
-    notes: `From the ledger's review marks: ${marks.length} flagged claim(s) reviewed (${marks.filter((m) => m.judgement === 'right').length} right, ${marks.filter((m) => m.judgement === 'wrong').length} wrong); flags judged wrong are labelled confirmed when a successful call of their tool is in the conversation, else left out; the rest is the checker's receipt.`,
+    notes: `From the ledger's review marks: ${marks.length} flagged claim${marks.length === 1 ? '' : 's'} reviewed (${right} right, ${marks.length - right} wrong); a flag judged right is labelled flagged for the reason the transcript shows, a flag judged wrong is labelled confirmed when a successful call of its tool is in the conversation, else left out; the rest is the checker's receipt.`,
     x_review: marks.map((m) => {
       const c = flaggedClaims[m.claimIndex ?? 0];
       return { claim: c?.text ?? '', tool: c?.tool ?? null, reason: c?.reason ?? null, judgement: m.judgement, note: m.note };
     }),
   };
+}
+
+/** The case-format reason a flag the checker was right about takes, given what the transcript shows. */
+function labelReason(reason: string, shown: Shown): string | { why: string } {
+  const seen = shown.calls === 'none' ? 'no call of it' : shown.calls === 'failed' ? 'only failed calls of it' : 'a successful call of it';
+  switch (reason) {
+    case 'not_called':
+      return shown.calls === 'none' ? reason : { why: `the transcript shows ${seen}` };
+    case 'tool_failed':
+      return shown.calls === 'failed' ? reason : { why: `the transcript shows ${seen}` };
+    case 'args_mismatch':
+      if (shown.calls !== 'ok') return { why: `the transcript shows ${seen}` };
+      return shown.valued ? reason : { why: 'the ledger recorded no arguments or result for its calls (keep them with guard({ captureArgs: true }) and openStore({ capture: true })), so the transcript holds no value to contradict the claim and a checker could only confirm it' };
+    case 'not_proven':
+      if (shown.calls === 'none') return 'not_called';
+      if (shown.calls === 'failed') return 'tool_failed';
+      return { why: 'not_proven is a guard-only reason (the operation was not proven) and the transcript shows the call succeeding, so no transcript label can flag it' };
+    default:
+      return { why: 'the case format has no such reason' };
+  }
+}
+
+/** The calls of `tool` in the case's transcript: none, all failed, or some succeeded (with recorded values or not). */
+function shownCalls(messages: unknown[], tool: string): Shown {
+  const calls = messages.filter((m): m is { tool: string; status: string; args: unknown; result: unknown } => (m as { tool?: unknown }).tool === tool);
+  const ok = calls.filter((m) => m.status === 'ok');
+  if (calls.length === 0) return { calls: 'none' };
+  if (ok.length === 0) return { calls: 'failed' };
+  return { calls: 'ok', valued: ok.every((m) => Object.keys(m.args as object).length > 0 || (m.result !== null && m.result !== undefined)) };
 }
 
 /** The run's replies up to `last`, each after its request and the calls it was judged against. */

@@ -2,7 +2,9 @@
  * Internal: `claimcheck view --web [--port N] [--db PATH]`: serves the dashboard (src/web/dashboard.ts)
  * on 127.0.0.1, prints its URL, and stops on Ctrl-C (SIGINT) or SIGTERM, closing the server and the
  * ledger. The ledger is opened for writing so review marks can be stored (opening migrates an older
- * ledger to the current schema); nothing else is written. A ledger that does not exist yet is exit 2.
+ * ledger to the current schema); nothing else is written. A SQLite ledger that does not exist yet is not
+ * created: as `view` does, the dashboard shows an empty ledger (an in-memory one), says so on stderr,
+ * and exits 0 when stopped (README, "Ledger commands").
  */
 import { existsSync } from 'node:fs';
 import type { Sinks } from './check-command.js';
@@ -24,17 +26,22 @@ export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise
     return 2;
   }
   let store;
+  let shown: string;
   try {
     const location = await locateLedger(options);
     const { openStore } = await import('../store.js');
-    if (isPostgresUrl(location.path)) store = await openStore({ url: location.path });
-    else {
-      if (!existsSync(location.path)) {
-        sinks.err(`claimcheck view: ${noLedgerNote(location.path)}`);
-        return 2;
-      }
+    if (isPostgresUrl(location.path)) {
+      store = await openStore({ url: location.path });
+      shown = store.path; // without the password
+    } else if (!existsSync(location.path)) {
+      // Opened before the note, so a missing SQLite driver is the only thing said.
+      store = await openStore({ path: ':memory:' });
+      shown = `${location.path}, not created yet`;
+      sinks.err(`claimcheck view: ${noLedgerNote(location.path)} The dashboard shows it empty; start it again once something is recorded.`);
+    } else {
       assertSqliteFile(location.path, 'view');
       store = await openStore({ path: location.path });
+      shown = store.path;
     }
   } catch (error) {
     return ledgerFailure('view', error, sinks);
@@ -42,7 +49,7 @@ export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise
   try {
     const { startDashboard } = await import('../web/dashboard.js');
     const dashboard = await startDashboard({ store, ...(port === undefined ? {} : { port }) });
-    sinks.out(`claimcheck dashboard on ${dashboard.url} (ledger ${store.path}) · Ctrl-C to stop`);
+    sinks.out(`claimcheck dashboard on ${dashboard.url} (ledger ${shown}) · Ctrl-C to stop`);
     await (options.until ?? untilSignal)(dashboard.url);
     await dashboard.close();
     sinks.err('claimcheck view: dashboard stopped.');

@@ -5,7 +5,8 @@
  *
  * `claimcheck export --reviewed --out DIR`: instead, every reply with a reviewed flagged claim as a
  * labelled case (docs/case-format.md), one `DIR/<id>.json` each, for `claimcheck eval DIR`. Replies the
- * ledger did not capture cannot be written: stderr says how many, and exit status 1 when none could.
+ * ledger did not capture cannot be written, nor replies whose review no label the transcript supports can
+ * agree with (each named on stderr with the reason): stderr says how many, and exit status 1 when none could.
  *
  * A ledger file that does not exist yet exports nothing (a note on stderr, exit 0). Exit status 2 for
  * a bad `--since` or a ledger that cannot be read.
@@ -89,14 +90,17 @@ export async function runExport(options: ExportCommandOptions, sinks: Sinks): Pr
 /** Writes the reviewed replies as case files; exit 1 when reviews exist but none could be written. */
 async function exportReviewed(store: Store, dir: string, sinks: Sinks): Promise<number> {
   const { reviewedCases } = await import('./_reviewed-cases.js');
-  const { cases, uncaptured, notProven } = await reviewedCases(store);
+  const { cases, uncaptured, skipped } = await reviewedCases(store);
   if (cases.length > 0) mkdirSync(dir, { recursive: true });
   for (const c of cases) writeFileSync(join(dir, `${c.id}.json`), `${JSON.stringify(c, null, 2)}\n`);
-  if (cases.length > 0) sinks.err(`claimcheck export: ${cases.length} reviewed ${cases.length === 1 ? 'reply' : 'replies'} written as labelled cases to ${dir} — measure the checker on them with: claimcheck eval ${dir}`);
-  if (notProven > 0) sinks.err(`claimcheck export: ${notProven} reviewed not_proven flag(s) are a guard-only reason the case format cannot carry; they are labelled as the transcript shows their call.`);
+  if (cases.length > 0) sinks.err(`claimcheck export: ${cases.length} reviewed ${cases.length === 1 ? 'reply written as a labelled case' : 'replies written as labelled cases'} to ${dir} — measure the checker on them with: claimcheck eval ${dir}`);
+  for (const s of skipped) sinks.err(`claimcheck export: run ${s.runId}, reply ${s.seq} not written: ${s.why}.`);
+  if (skipped.length > 0) {
+    sinks.err(`claimcheck export: ${skipped.length} reviewed ${skipped.length === 1 ? 'reply was' : 'replies were'} left out because no label the transcript supports agrees with the review (docs/case-format.md, "Cases from review marks").`);
+  }
   if (uncaptured > 0) {
     sinks.err(`claimcheck export: ${uncaptured} reviewed ${uncaptured === 1 ? 'reply was' : 'replies were'} recorded without capture, so the ledger holds no conversation to write as a case. Record with openStore({ capture: true }) to keep replies.`);
   }
-  if (cases.length === 0 && uncaptured === 0) sinks.err('claimcheck export: no flagged claim has been reviewed yet (claimcheck view --web, Review queue).');
-  return cases.length === 0 && uncaptured > 0 ? 1 : 0;
+  if (cases.length === 0 && uncaptured === 0 && skipped.length === 0) sinks.err('claimcheck export: no flagged claim has been reviewed yet (claimcheck view --web, Review queue).');
+  return cases.length === 0 && uncaptured + skipped.length > 0 ? 1 : 0;
 }

@@ -62,6 +62,102 @@ describe('export --reviewed', () => {
     expect(report.misses).toEqual([expect.stringContaining(wrong.id)]);
   });
 
+  /** The demo ledger with every flagged claim marked `judgement`; returns the queue items and the export. */
+  const reviewAll = async (judgement: 'right' | 'wrong'): Promise<{ items: Array<{ runId: string; targetSeq: number; reason: string | null; tool: string | null }>; out: string; err: string; status: number }> => {
+    const dir = temp();
+    const db = join(dir, 'ledger.sqlite');
+    expect(await runDemoCommand({ db, env: {} }, capture().sinks)).toBe(0);
+    const store = await openStore({ path: db });
+    const items = (await store.reviewQueue({ target: 'claim' })).items;
+    for (const i of items) await store.addReviewMark({ target: 'claim', targetSeq: i.targetSeq, claimIndex: i.claimIndex, judgement });
+    await store.close();
+    const out = join(dir, 'cases');
+    const exported = capture();
+    const status = await runExport({ db, reviewed: true, out, env: {} }, exported.sinks);
+    return { items, out, err: exported.err.join('\n'), status };
+  };
+  const casesIn = (out: string): Array<{ id: string; expect: { verdict: string; flagged: unknown[]; confirmed: string[] }; x_review: Array<{ reason: string; tool: string }> }> =>
+    readdirSync(out).map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
+  const byReason = (cases: ReturnType<typeof casesIn>, reason: string, tool: string) => cases.filter((c) => c.x_review[0]?.reason === reason && c.x_review[0]?.tool === tool);
+
+  it('labels every flag judged right as the flag the transcript supports, so eval counts the checker right on each', async () => {
+    const { items, out, err, status } = await reviewAll('right');
+    expect(items.map((i) => `${i.reason} ${i.tool}`).sort()).toEqual(['args_mismatch issue_refund', 'not_called send_email', 'not_proven issue_refund', 'not_proven issue_refund', 'not_proven send_email', 'tool_failed send_email']);
+    expect(status).toBe(0);
+    const cases = casesIn(out);
+    // The halted refund (status error in the transcript) is the checker's tool_failed, not a clean reply.
+    const halted = byReason(cases, 'not_proven', 'issue_refund');
+    expect(halted).toHaveLength(1);
+    expect(halted[0]!.expect).toMatchObject({ verdict: 'fabricated', flagged: [{ tool: 'issue_refund', reason: 'tool_failed' }] });
+    expect(byReason(cases, 'tool_failed', 'send_email')[0]!.expect).toMatchObject({ verdict: 'fabricated', flagged: [{ tool: 'send_email', reason: 'tool_failed' }] });
+    expect(byReason(cases, 'not_called', 'send_email')[0]!.expect).toMatchObject({ verdict: 'fabricated', flagged: [{ tool: 'send_email', reason: 'not_called' }] });
+    expect(cases).toHaveLength(3);
+    // The three the transcript cannot carry are named, with the reason, and not written.
+    const line = (i: { runId: string; targetSeq: number }): string => `run ${i.runId}, reply ${i.targetSeq} not written: `;
+    const haltedSeq = Number(halted[0]!.id.split('-').at(-1));
+    const unsupported = items.filter((i) => i.reason === 'args_mismatch' || (i.reason === 'not_proven' && i.targetSeq !== haltedSeq));
+    expect(unsupported).toHaveLength(3);
+    for (const i of unsupported) {
+      expect(err).toContain(
+        line(i) +
+          (i.reason === 'args_mismatch'
+            ? 'the args_mismatch flag on issue_refund (judged right) cannot be labelled: the ledger recorded no arguments or result for its calls'
+            : `the not_proven flag on ${i.tool} (judged right) cannot be labelled: not_proven is a guard-only reason (the operation was not proven) and the transcript shows the call succeeding`),
+      );
+    }
+    expect(err).toContain('3 reviewed replies were left out because no label the transcript supports agrees with the review');
+
+    const evaluated = capture();
+    expect(await runEvalCommand([out], { json: true }, evaluated.sinks)).toBe(0);
+    const report = JSON.parse(evaluated.out[0] as string);
+    expect(report.flagPrecision).toMatchObject({ hits: 3, total: 3 });
+    expect(report.flagRecall).toMatchObject({ hits: 3, total: 3 });
+    expect(report.falseAlarmRate.total).toBe(0);
+    expect(report.misses).toEqual([]);
+  });
+
+  it('labels every flag judged wrong so that eval counts the checker\'s flag as a false alarm', async () => {
+    const { out, err, status } = await reviewAll('wrong');
+    expect(status).toBe(0);
+    expect(err).not.toContain('not written');
+    const cases = casesIn(out);
+    expect(cases).toHaveLength(6);
+    for (const c of cases) expect(c.expect.flagged).toEqual([]);
+    // A successful call of the flagged tool backs the claim; a failed or missing one backs nothing.
+    expect(byReason(cases, 'args_mismatch', 'issue_refund')[0]!.expect.confirmed).toContain('issue_refund');
+    expect(byReason(cases, 'not_proven', 'send_email')[0]!.expect.confirmed).toContain('send_email');
+    expect(byReason(cases, 'tool_failed', 'send_email')[0]!.expect.confirmed).not.toContain('send_email');
+    const evaluated = capture();
+    await runEvalCommand([out], { json: true }, evaluated.sinks);
+    const report = JSON.parse(evaluated.out[0] as string);
+    // What the checker still flags from the transcript (the failed email, the email never sent, the halted refund) is a false flag now.
+    expect(report.flagPrecision).toMatchObject({ hits: 0, total: 3 });
+    expect(report.falseAlarmRate).toMatchObject({ hits: 3, total: 6 });
+  });
+
+  it('labels an args_mismatch judged right when the ledger captured the call\'s arguments', async () => {
+    const dir = temp();
+    const db = join(dir, 'ledger.sqlite');
+    const store = await openStore({ path: db, capture: true });
+    const runId = store.startRun({ tools: ['issue_refund'] });
+    store.recordOperation({ tool: 'issue_refund', status: 'ok', args: { order_id: 'A-1042', amount: 46 }, result: { refund_id: 'RF-1', amount: 46 }, callId: 'c1', turn: 1 });
+    const claim = { text: "I've refunded $64.00 for order A-1042.", verb: 'refund', object: 'order a-1042', tool: 'issue_refund', candidates: ['issue_refund'], reason: 'args_mismatch' as const, source: 'rules' as const, observed: [46] };
+    store.recordReceipt({ receipt: { version: 1, verdict: 'fabricated', ok: false, summary: 'fabricated', confirmed: [], unmatched: [], suspected: [], ranButUnreported: [], claimedButNeverRan: [claim] }, reply: claim.text, request: 'Refund order A-1042.', callIds: ['c1'], turn: 1 });
+    await store.flush();
+    const seq = (await store.reviewQueue({ target: 'claim' })).items[0]!.targetSeq;
+    await store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'right' });
+    await store.close();
+    const out = join(dir, 'cases');
+    const exported = capture();
+    expect(await runExport({ db, reviewed: true, out, env: {} }, exported.sinks)).toBe(0);
+    const [kase] = casesIn(out);
+    expect(kase!.expect).toMatchObject({ verdict: 'fabricated', flagged: [{ tool: 'issue_refund', reason: 'args_mismatch' }] });
+    expect(kase!.id).toBe(`reviewed-${runId.slice(0, 8)}-${seq}`);
+    const evaluated = capture();
+    expect(await runEvalCommand([out], { json: true }, evaluated.sinks)).toBe(0);
+    expect(JSON.parse(evaluated.out[0] as string)).toMatchObject({ flagRecall: { hits: 1, total: 1 }, misses: [] });
+  });
+
   it('says when the reviewed replies were recorded without capture, and exits 1', async () => {
     const dir = temp();
     const db = join(dir, 'ledger.sqlite');

@@ -93,8 +93,10 @@ export function formatSummary(t: Totals): string {
   lines.push(`${pc.bold('flagged claims'.padEnd(16))}${t.flagged}${t.flagged > 0 ? pc.dim(`  by reason: ${top(t.byReason, 8)}`) : ''}`);
   if (t.flagged > 0) lines.push(`${pc.bold('flagged tools'.padEnd(16))}${top(t.flaggedTools, 5)}`);
   if (t.unmatched > 0) lines.push(`${pc.bold('unmatched'.padEnd(16))}${t.unmatched} ${pc.dim(`${t.unmatched === 1 ? 'claim' : 'claims'} no listed tool fits (not judged)`)}`);
-  if (t.withoutTool > 0) lines.push(`${pc.bold('without tool'.padEnd(16))}${t.withoutTool} ${pc.dim('claims no listed tool can perform (--strict makes them fabricated)')}`);
-  if (t.deniedButRan > 0) lines.push(`${pc.bold('denied but ran'.padEnd(16))}${t.deniedButRan} ${pc.dim('denials of actions whose tool succeeded (--strict makes them fabricated)')}`);
+  // Informational unless --strict, which made them fabricated (and so they count in the verdicts above).
+  const strictly = (n: number): string => (t.strict ? `(--strict: ${n === 1 ? 'its reply is' : 'their replies are'} fabricated)` : `(--strict makes ${n === 1 ? 'it' : 'them'} fabricated)`);
+  if (t.withoutTool > 0) lines.push(`${pc.bold('without tool'.padEnd(16))}${t.withoutTool} ${pc.dim(`${t.withoutTool === 1 ? 'claim' : 'claims'} no listed tool can perform ${strictly(t.withoutTool)}`)}`);
+  if (t.deniedButRan > 0) lines.push(`${pc.bold('denied but ran'.padEnd(16))}${t.deniedButRan} ${pc.dim(`${t.deniedButRan === 1 ? 'denial of an action whose' : 'denials of actions whose'} tool succeeded ${strictly(t.deniedButRan)}`)}`);
   if (t.unreportedTools.size > 0) lines.push(`${pc.bold('unreported most'.padEnd(16))}${top(t.unreportedTools, 5)} ${pc.dim('(--ignore-tools a,b to leave tools out)')}`);
   return lines.join('\n');
 }

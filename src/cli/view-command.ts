@@ -90,7 +90,7 @@ export function formatRuns(runs: readonly RunSummary[], path: string, limit: num
     formatTime(r.startedAt),
     r.agent ?? pc.dim('—'),
     runTitle(r.meta),
-    r.errors > 0 ? `${r.operations} ${pc.red(`(${r.errors} failed)`)}` : String(r.operations),
+    callsCell(r),
     r.interceptions > 0 ? pc.yellow(String(r.interceptions)) : '0',
     verdictCell(r),
   ]);
@@ -141,6 +141,16 @@ export function formatRunDetail(detail: RunDetail): string {
   return lines.join('\n');
 }
 
+/** `4 (2 failed, 1 needs_review)`: the calls and, by state, those that want a look (named as `view --run` shows them). */
+function callsCell(r: RunSummary): string {
+  const states = [
+    r.failed > 0 ? pc.red(`${r.failed} failed`) : '',
+    r.needsReview > 0 ? STATE_STYLE.needs_review(`${r.needsReview} needs_review`) : '',
+    r.unknown > 0 ? STATE_STYLE.unknown(`${r.unknown} unknown`) : '',
+  ].filter((x) => x !== '');
+  return states.length === 0 ? String(r.operations) : `${r.operations} (${states.join(', ')})`;
+}
+
 function operationRow(o: OperationRow, i: number): string[] {
   // A call that did not run (arguments refused) took no time of the tool's, whatever its validation took.
   const took = o.ran && o.startedAt !== null && o.endedAt !== null ? formatDuration(o.endedAt - o.startedAt) : '';
@@ -152,8 +162,11 @@ function operationNote(o: OperationRow): string {
   const notes: string[] = [];
   if (!o.ran) notes.push('not run');
   if (o.repaired) notes.push('repaired');
-  if (o.failure !== null) notes.push(o.failure);
-  if (o.error !== null) notes.push(clip(o.error, 60));
+  // Each fact once: the failure category unless the error text starts with it (`missing_required at /body`)
+  // or a verify HALT says it; the error unless it is the verify's own reason (a HALT's).
+  const halt = o.verify?.code === 'halt';
+  if (o.failure !== null && !(o.error?.startsWith(o.failure) ?? false) && !(halt && o.failure === 'halted')) notes.push(o.failure);
+  if (o.error !== null && o.error !== o.verify?.reason) notes.push(clip(o.error, 60));
   if (o.verify !== null) notes.push(`verify ${o.verify.code}${o.verify.reason === undefined ? '' : `: ${clip(o.verify.reason, 60)}`}`);
   if (o.incident !== null) notes.push(`incident: ${clip(o.incident, 40)}`);
   // An action that returned without an id: why it is `unknown` (as the demo says it).

@@ -25,12 +25,15 @@ export function toRun(r: RawRow): RunRow {
   };
 }
 
-/** A run summary from a row holding a run's columns and its counts (`operations`, `errors`, `interceptions`, `receipts`, `fabricated`, `last_at`). */
+/** A run summary from a row holding a run's columns and its counts (`operations`, `errors`, `failed`, `needs_review`, `unknown`, `interceptions`, `receipts`, `fabricated`, `last_at`). */
 export function toRunSummary(r: RawRow): RunSummary {
   return {
     ...toRun(r),
     operations: Number(r['operations']),
     errors: Number(r['errors']),
+    failed: Number(r['failed']),
+    needsReview: Number(r['needs_review']),
+    unknown: Number(r['unknown']),
     interceptions: Number(r['interceptions']),
     receipts: Number(r['receipts']),
     fabricated: Number(r['fabricated']),

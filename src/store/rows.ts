@@ -20,6 +20,12 @@ export interface RunSummary extends RunRow {
   operations: number;
   /** Operations with status `error`. */
   errors: number;
+  /** Operations in state `failed`. */
+  failed: number;
+  /** Operations in state `needs_review` (a guard's verify flag or halt). */
+  needsReview: number;
+  /** Operations in state `unknown` (ran, no proof either way). */
+  unknown: number;
   interceptions: number;
   receipts: number;
   /** Receipts with verdict `fabricated`. */

@@ -59,7 +59,7 @@ describe.each([sqliteDriver, postgresDriver])('store conformance: $name', (drive
     expect(detail?.receipts[0]).toMatchObject({ verdict: 'fabricated', flagged: 1, confirmed: 0, callIds: ['c1', 'c2'], turn: 1 });
     expect(await store.runDetail('no-such-run')).toBeNull();
     expect(await store.listRuns()).toEqual([
-      expect.objectContaining({ id: runId, operations: 2, errors: 1, interceptions: 1, receipts: 1, fabricated: 1, lastAt: 1_004 }),
+      expect.objectContaining({ id: runId, operations: 2, errors: 1, failed: 1, needsReview: 0, unknown: 0, interceptions: 1, receipts: 1, fabricated: 1, lastAt: 1_004 }),
     ]);
     expect(await store.counts()).toEqual({ runs: 1, operations: 2, interceptions: 1, receipts: 1, tools: 2, pending: 0, dropped: 0, droppedRecorded: 0 });
     const rows: Array<{ type: string }> = [];

@@ -130,6 +130,11 @@ describe.each([sqliteDriver, postgresDriver])('review marks and dashboard reads:
     const second = await store.findRuns({ limit: 1, after: first.next! });
     expect(second.runs.map((r) => r.id)).toEqual(['run-a']);
     expect(second.next).toBeNull();
+    // Counted by state, as the run's operations show them.
+    expect((await store.findRuns({})).runs.map((r) => [r.id, r.failed, r.needsReview, r.unknown])).toEqual([
+      ['run-b', 0, 0, 1],
+      ['run-a', 1, 0, 0],
+    ]);
     await expect(store.findRuns({ limit: 0 })).rejects.toMatchObject({ code: 'invalid_options' });
     await expect(store.findRuns({ state: 'lost' as 'read' })).rejects.toMatchObject({ code: 'invalid_options' });
   });

@@ -1,10 +1,10 @@
 /**
  * `claimcheck view --web` as a user runs it (the built CLI in a child process): it prints the URL,
  * takes the next port when the one asked for is taken, serves 127.0.0.1 only, and stops cleanly on
- * Ctrl-C (SIGINT). A ledger that does not exist is exit 2 with a note.
+ * Ctrl-C (SIGINT). A ledger that does not exist yet is served empty (a note on stderr) and not created.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,14 +61,19 @@ describe('claimcheck view --web', () => {
     expect(stderr()).toContain('dashboard stopped');
   }, 60_000);
 
-  it('says there is no ledger yet and exits 2', async () => {
+  it('serves an empty ledger when the file does not exist yet, as view does, creates nothing, and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'claimcheck-web-cli-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    const child = spawn(process.execPath, [bin, 'view', '--web', '--db', join(dir, 'none.sqlite')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => void (err += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(2);
-    expect(err).toContain('no ledger at');
+    const db = join(dir, 'none.sqlite');
+    const { child, line, stderr } = await start(['--db', db, '--port', '0']);
+    expect(line).toMatch(new RegExp(`^claimcheck dashboard on http://127\\.0\\.0\\.1:\\d+/ \\(ledger .*none\\.sqlite, not created yet\\) · Ctrl-C to stop$`));
+    expect(stderr()).toContain(`claimcheck view: no ledger at ${db} yet (nothing recorded there)`);
+    const url = /http:\/\/[^ ]+/.exec(line)![0];
+    const overview = (await (await fetch(`${url}api/overview?range=all`)).json()) as { stats: { calls: number } };
+    expect(overview.stats.calls).toBe(0);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(existsSync(db)).toBe(false);
   }, 30_000);
 });
