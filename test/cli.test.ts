@@ -246,6 +246,23 @@ describe('the built binary', () => {
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(spawnSync(process.execPath, [bin, 'bogus'], { encoding: 'utf8' }).status).toBe(2);
   });
+
+  it('answers a usage error with the error, the suggestion and one line pointing at --help, not the whole help (exit 2)', () => {
+    const typo = spawnSync(process.execPath, [bin, 'check', '--jsn'], { encoding: 'utf8' });
+    expect(typo.status).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toBe("error: unknown option '--jsn'\n(Did you mean --json?)\nRun 'claimcheck check --help' for its options.\n");
+    const command = spawnSync(process.execPath, [bin, 'chek'], { encoding: 'utf8' });
+    expect(command.status).toBe(2);
+    expect(command.stderr).toBe("error: unknown command 'chek'\n(Did you mean check?)\nRun 'claimcheck --help' for the commands.\n");
+    const missing = spawnSync(process.execPath, [bin, 'stats', '--since'], { encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("error: option '--since <when>' argument missing\nRun 'claimcheck stats --help' for its options.\n");
+    // --help itself still prints the full help, exit 0.
+    const help = spawnSync(process.execPath, [bin, 'check', '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--output <file>');
+  });
 });
 
 describe('claimcheck eval', () => {
