@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECK_USAGE, runCheck } from '../src/cli/check-command.js';
+import { openOutputFile } from '../src/cli/_output-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-check-output-'));
 const tools = [
@@ -155,6 +156,32 @@ describe('check --reporter', () => {
       'claimcheck check: --json and --reporter junit disagree; --json is --reporter json.',
       'claimcheck check: unknown --reporter "tap"; use one of text, json, github, junit.',
     ]);
+  });
+
+  it('--output in a missing folder, under a file, or naming a folder: exit 2 with what is wrong and how to fix it, no report written', async () => {
+    const c = capture();
+    const missing = join(dir, 'no-such-folder', 'out.xml');
+    expect(await runCheck([path], { reporter: 'junit', output: missing }, c.sinks)).toBe(2);
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    expect(await runCheck([path], { output: join(file, 'sub', 'out.txt') }, c.sinks)).toBe(2);
+    expect(await runCheck([path], { output: dir }, c.sinks)).toBe(2);
+    expect(c.out).toEqual([]);
+    expect(c.err).toEqual([
+      `claimcheck check: Cannot write the report to --output ${missing}: the folder ${join(dir, 'no-such-folder')} does not exist. Create it first (mkdir -p ${join(dir, 'no-such-folder')}), or give a path in an existing folder.`,
+      `claimcheck check: Cannot write the report to --output ${join(file, 'sub', 'out.txt')}: ${file} is a file, not a folder. Give a path in a folder.`,
+      `claimcheck check: Cannot write the report to --output ${dir}: ${dir} is a folder. Give a file path, e.g. ${dir}/report.txt.`,
+    ]);
+  });
+
+  it('openOutputFile throws invalid_options with the path and the system code', () => {
+    let thrown: unknown;
+    try {
+      openOutputFile(join(dir, 'nope', 'x.txt'), '--output');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'invalid_options', data: { path: join(dir, 'nope', 'x.txt'), cause: 'ENOENT' } });
   });
 });
 
