@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECK_USAGE, runCheck } from '../src/cli/check-command.js';
 import { openOutputFile } from '../src/cli/_output-file.js';
+import { looksLikeToolList } from '../src/cli/_check-input.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-check-output-'));
 const tools = [
@@ -249,6 +250,33 @@ describe('check on input that is easy to get wrong', () => {
     const lines = file('chats.jsonl', jsonl(honest, early));
     expect(await runCheck([lines], { tools: lines }, c.sinks)).toBe(2);
     expect(c.err[2]).toContain(`--tools ${lines} holds a conversation, not a tool list.`);
+  });
+
+  it('a tool list given as the conversation says so and how to pass it (--tools), without the "no tool list" warning; exit 2', async () => {
+    const shapes = {
+      openai: [{ type: 'function', function: { name: 'send_email', description: 'Send an email.', parameters: { type: 'object' } } }],
+      responses: [{ type: 'function', name: 'send_email', parameters: { type: 'object' } }],
+      anthropic: [{ name: 'send_email', description: 'Send an email.', input_schema: { type: 'object' } }],
+      mcp: { tools: [{ name: 'send_email', inputSchema: { type: 'object' } }, { name: 'issue_refund', description: 'Refund an order.' }] },
+    };
+    for (const [shape, value] of Object.entries(shapes)) {
+      const c = capture();
+      const path = file(`tools-${shape}.json`, JSON.stringify(value));
+      expect(await runCheck([path], {}, c.sinks)).toBe(2);
+      expect(c.err).toEqual([
+        `tools-${shape}.json: cannot check (invalid_input): tools-${shape}.json looks like a tool list (tool definitions, not messages), not a conversation: pass it with --tools, and the conversations to check as files: claimcheck check --tools ${path} conversations.jsonl.`,
+      ]);
+      const json = capture();
+      expect(await runCheck([path], { json: true }, json.sinks)).toBe(2);
+      expect(JSON.parse(json.out[0] ?? '')).toMatchObject({ id: `tools-${shape}.json`, error: { code: 'invalid_input' } });
+      // Passed as --tools, the same file is the tool list it is.
+      expect(await runCheck([file('fab.json', JSON.stringify({ ...fabricated, tools: undefined }))], { tools: path }, capture().sinks)).toBe(1);
+    }
+    // Message lists that carry names without a role are still conversations, not tool lists.
+    expect(looksLikeToolList(fabricated.messages.slice(1, 3))).toBe(false);
+    expect(looksLikeToolList([{ type: 'function_call', name: 'send_email', arguments: '{}', call_id: 'c1' }])).toBe(false);
+    expect(looksLikeToolList([{ type: 'tool_use', id: 't1', name: 'send_email', input: {} }])).toBe(false);
+    expect(looksLikeToolList([])).toBe(false);
   });
 });
 

@@ -152,7 +152,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
       }
       let unpacked: ReturnType<typeof unpack> | undefined;
       try {
-        unpacked = unpack(record.value, record.id);
+        unpacked = unpack(record.value, record.id, record.file);
         const { messages, tools, recordFormat } = unpacked;
         const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
         if (checkOptions.tools === undefined && !warnedNoTools) {
