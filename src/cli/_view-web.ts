@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { Sinks } from './check-command.js';
-import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { forCommandLine } from './_ledger-hint.js';
 
 /** Options of `view --web`. */
 export interface ViewWebOptions extends LedgerOptions {
@@ -24,8 +25,9 @@ export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise
     return 2;
   }
   let store;
+  let location: LedgerLocation | undefined;
   try {
-    const location = await locateLedger(options);
+    location = await locateLedger(options);
     const { openStore } = await import('../store.js');
     if (isPostgresUrl(location.path)) store = await openStore({ url: location.path });
     else {
@@ -37,7 +39,7 @@ export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise
       store = await openStore({ path: location.path });
     }
   } catch (error) {
-    return ledgerFailure('view', error, sinks);
+    return ledgerFailure('view', location === undefined ? error : forCommandLine(error, location, { command: 'view', creates: false, configFile: options.config?.file }), sinks);
   }
   try {
     const { startDashboard } = await import('../web/dashboard.js');
