@@ -3,7 +3,7 @@
  * says what is wrong with the path and how to fix it (never a bare `ENOENT … open`).
  */
 import { openSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ClaimcheckError } from '../errors.js';
 import { causeSentence } from '../_sentence.js';
 
@@ -36,7 +36,7 @@ function why(path: string, code: string | null, cause: unknown): string {
   const folder = dirname(resolve(path));
   if (code === 'ENOENT') return `the folder ${folder} does not exist. Create it first (mkdir -p ${folder}), or give a path in an existing folder.`;
   if (code === 'ENOTDIR') return `${nearestFile(folder) ?? 'a part of the path'} is a file, not a folder. Give a path in a folder.`;
-  if (code === 'EISDIR') return `${path} is a folder. Give a file path, e.g. ${path.replace(/\/+$/, '')}/report.txt.`;
+  if (code === 'EISDIR') return `${path} is a folder. Give a file path, e.g. ${join(path, 'report.txt')}.`;
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `this user cannot write there (${code}). Fix the permissions, or give a path in a writable folder.`;
   return causeSentence(cause);
 }
