@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECK_USAGE, runCheck } from '../src/cli/check-command.js';
+import { openOutputFile } from '../src/cli/_output-file.js';
+import { looksLikeToolList } from '../src/cli/_check-input.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-check-output-'));
 const tools = [
@@ -211,6 +213,32 @@ describe('check --reporter', () => {
       'claimcheck check: unknown --reporter "tap"; use one of text, json, github, junit.',
     ]);
   });
+
+  it('--output in a missing folder, under a file, or naming a folder: exit 2 with what is wrong and how to fix it, no report written', async () => {
+    const c = capture();
+    const missing = join(dir, 'no-such-folder', 'out.xml');
+    expect(await runCheck([path], { reporter: 'junit', output: missing }, c.sinks)).toBe(2);
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    expect(await runCheck([path], { output: join(file, 'sub', 'out.txt') }, c.sinks)).toBe(2);
+    expect(await runCheck([path], { output: dir }, c.sinks)).toBe(2);
+    expect(c.out).toEqual([]);
+    expect(c.err).toEqual([
+      `claimcheck check: Cannot write the report to --output ${missing}: the folder ${join(dir, 'no-such-folder')} does not exist. Create it first (mkdir -p ${join(dir, 'no-such-folder')}), or give a path in an existing folder.`,
+      `claimcheck check: Cannot write the report to --output ${join(file, 'sub', 'out.txt')}: ${file} is a file, not a folder. Give a path in a folder.`,
+      `claimcheck check: Cannot write the report to --output ${dir}: ${dir} is a folder. Give a file path, e.g. ${dir}/report.txt.`,
+    ]);
+  });
+
+  it('openOutputFile throws invalid_options with the path and the system code', () => {
+    let thrown: unknown;
+    try {
+      openOutputFile(join(dir, 'nope', 'x.txt'), '--output');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'invalid_options', data: { path: join(dir, 'nope', 'x.txt'), cause: 'ENOENT' } });
+  });
 });
 
 describe('check --turns --json agrees with the readable report and the exit status', () => {
@@ -277,6 +305,33 @@ describe('check on input that is easy to get wrong', () => {
     const lines = file('chats.jsonl', jsonl(honest, early));
     expect(await runCheck([lines], { tools: lines }, c.sinks)).toBe(2);
     expect(c.err[2]).toContain(`--tools ${lines} holds a conversation, not a tool list.`);
+  });
+
+  it('a tool list given as the conversation says so and how to pass it (--tools), without the "no tool list" warning; exit 2', async () => {
+    const shapes = {
+      openai: [{ type: 'function', function: { name: 'send_email', description: 'Send an email.', parameters: { type: 'object' } } }],
+      responses: [{ type: 'function', name: 'send_email', parameters: { type: 'object' } }],
+      anthropic: [{ name: 'send_email', description: 'Send an email.', input_schema: { type: 'object' } }],
+      mcp: { tools: [{ name: 'send_email', inputSchema: { type: 'object' } }, { name: 'issue_refund', description: 'Refund an order.' }] },
+    };
+    for (const [shape, value] of Object.entries(shapes)) {
+      const c = capture();
+      const path = file(`tools-${shape}.json`, JSON.stringify(value));
+      expect(await runCheck([path], {}, c.sinks)).toBe(2);
+      expect(c.err).toEqual([
+        `tools-${shape}.json: cannot check (invalid_input): tools-${shape}.json looks like a tool list (tool definitions, not messages), not a conversation: pass it with --tools, and the conversations to check as files: claimcheck check --tools ${path} conversations.jsonl.`,
+      ]);
+      const json = capture();
+      expect(await runCheck([path], { json: true }, json.sinks)).toBe(2);
+      expect(JSON.parse(json.out[0] ?? '')).toMatchObject({ id: `tools-${shape}.json`, error: { code: 'invalid_input' } });
+      // Passed as --tools, the same file is the tool list it is.
+      expect(await runCheck([file('fab.json', JSON.stringify({ ...fabricated, tools: undefined }))], { tools: path }, capture().sinks)).toBe(1);
+    }
+    // Message lists that carry names without a role are still conversations, not tool lists.
+    expect(looksLikeToolList(fabricated.messages.slice(1, 3))).toBe(false);
+    expect(looksLikeToolList([{ type: 'function_call', name: 'send_email', arguments: '{}', call_id: 'c1' }])).toBe(false);
+    expect(looksLikeToolList([{ type: 'tool_use', id: 't1', name: 'send_email', input: {} }])).toBe(false);
+    expect(looksLikeToolList([])).toBe(false);
   });
 });
 

@@ -40,8 +40,31 @@ describe('loadConfig', () => {
       code: 'invalid_options',
       message: `The claimcheck configuration in ${join(dir, 'claimcheck.config.json')} is not valid: unknown setting "colour"; ignoreTools must be array; reporter must be one of "text", "json", "github", "junit". See schema/claimcheck.config.schema.json in the claimcheck package.`,
     });
-    const broken = project({ 'claimcheck.config.json': '{"turns": tru' });
-    await expect(loadConfig(broken)).rejects.toMatchObject({ code: 'invalid_options', message: expect.stringContaining('Cannot read the claimcheck configuration') as string });
+  });
+
+  it('names the file, line and column of a file that is not JSON, and how to fix it', async () => {
+    const broken = project({ 'claimcheck.config.json': '{\n  "turns": true,\n  strict: true\n}' });
+    const file = join(broken, 'claimcheck.config.json');
+    await expect(loadConfig(broken)).rejects.toMatchObject({
+      code: 'invalid_options',
+      message: `The claimcheck configuration file ${file} is not valid JSON: line 3, column 3: expected a double-quoted property name or '}'. Fix the JSON there (keys and strings in double quotes, no trailing commas, no comments), or delete the file and run claimcheck init for a starter.`,
+      data: { file, line: 3, column: 3 },
+    });
+    const cut = project({ 'claimcheck.config.json': '{"turns": tru' });
+    await expect(loadConfig(cut)).rejects.toMatchObject({ message: expect.stringContaining(`${join(cut, 'claimcheck.config.json')} is not valid JSON: line 1, column 14 (the file ends there): expected the literal true.`) as string });
+    // A package.json on the way up is read for its "claimcheck" key: a broken one is named too.
+    const pkg = project({ 'package.json': '{"name": "p",}' });
+    await expect(loadConfig(pkg)).rejects.toMatchObject({ message: expect.stringContaining(`${join(pkg, 'package.json')} is not valid JSON: line 1, column 14: expected another property after ','.`) as string });
+    const r = cli(broken, ['stats']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`claimcheck stats: The claimcheck configuration file ${file} is not valid JSON: line 3, column 3: expected a double-quoted property name or '}'. Fix the JSON there (keys and strings in double quotes, no trailing commas, no comments), or delete the file and run claimcheck init for a starter.\n`);
+  });
+
+  it('suggests the nearest known setting for a misspelled one, as option errors do', async () => {
+    const dir = project({ 'claimcheck.config.json': { trns: true, reportr: 'json', zzzzzz: 1 } });
+    await expect(loadConfig(dir)).rejects.toMatchObject({
+      message: expect.stringContaining('is not valid: unknown setting "trns" (did you mean "turns"?); unknown setting "reportr" (did you mean "reporter"?); unknown setting "zzzzzz". See') as string,
+    });
   });
 
   it('the db setting comes after --db and CLAIMCHECK_DB, before the project ledger', async () => {

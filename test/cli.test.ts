@@ -210,6 +210,39 @@ describe('claimcheck validate', () => {
     expect(await runValidate([calls], { tools: join(dir, 'missing-tools.json') }, capture().sinks)).toBe(2);
   });
 
+  it('a tool defined in the record describes that record; --tools covers records that only name their tool', async () => {
+    const email = { type: 'object', properties: { to: { type: 'string', format: 'email' } }, required: ['to'] };
+    const toolsFile = file('registered-email.json', JSON.stringify([{ type: 'function', function: { name: 'send_email', parameters: email } }]));
+    const records = [
+      // A definition without a schema, of a tool --tools does not list: as without --tools, not checked.
+      { id: 'own-noschema', tool: { type: 'function', function: { name: 'noschema' } }, args: { x: 1 } },
+      // A definition with its own schema: checked against it, even where --tools has another.
+      { id: 'own-schema', tool: { name: 'send_email', input_schema: { type: 'object', properties: { to: { type: 'integer' } } } }, args: { to: 5 } },
+      // A definition without a schema of a tool --tools lists: the list's schema.
+      { id: 'listed', tool: { type: 'function', function: { name: 'send_email' } }, args: { to: 'nope' } },
+      // A bare name: the list's schema; a bare name the list does not have is unknown.
+      { id: 'bare', tool: 'send_email', args: { to: 'a@b.co' } },
+      { id: 'bare-unknown', tool: 'noschema', args: {} },
+    ];
+    const calls = file('own-tools.jsonl', records.map((r) => JSON.stringify(r)).join('\n'));
+    const withList = capture();
+    expect(await runValidate([calls], { json: true, tools: toolsFile }, withList.sinks)).toBe(1);
+    expect(withList.out.map((l) => JSON.parse(l) as unknown)).toMatchObject([
+      { id: 'own-noschema', ok: true, failures: [], checked: false },
+      { id: 'own-schema', ok: true, failures: [] },
+      { id: 'listed', ok: false, failures: [{ category: 'format_violation', path: '/to' }] },
+      { id: 'bare', ok: true, failures: [] },
+      { id: 'bare-unknown', ok: false, failures: [{ category: 'unknown_tool' }] },
+    ]);
+    const text = capture();
+    await runValidate([calls], { tools: toolsFile }, text.sinks);
+    expect(plain(text.out[0] ?? '')).toBe('? own-noschema not checked: tool "noschema" has no parameters schema, so any arguments pass');
+    // Without --tools the records describe themselves: the same first line.
+    const alone = capture();
+    await runValidate([calls], {}, alone.sinks);
+    expect(plain(alone.out[0] ?? '')).toBe('? own-noschema not checked: tool "noschema" has no parameters schema, so any arguments pass');
+  });
+
   it('--strict closes object schemas: an extra field fails', async () => {
     const schema = { type: 'object', properties: { to: { type: 'string' } } };
     const calls = file('extra.json', JSON.stringify({ id: 'x', tool: { name: 'send_email', parameters: schema }, args: { to: 'a', cc: 'b' } }));
@@ -245,6 +278,23 @@ describe('the built binary', () => {
   it('prints its version and exits 2 on an unknown command', () => {
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(spawnSync(process.execPath, [bin, 'bogus'], { encoding: 'utf8' }).status).toBe(2);
+  });
+
+  it('answers a usage error with the error, the suggestion and one line pointing at --help, not the whole help (exit 2)', () => {
+    const typo = spawnSync(process.execPath, [bin, 'check', '--jsn'], { encoding: 'utf8' });
+    expect(typo.status).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toBe("error: unknown option '--jsn'\n(Did you mean --json?)\nRun 'claimcheck check --help' for its options.\n");
+    const command = spawnSync(process.execPath, [bin, 'chek'], { encoding: 'utf8' });
+    expect(command.status).toBe(2);
+    expect(command.stderr).toBe("error: unknown command 'chek'\n(Did you mean check?)\nRun 'claimcheck --help' for the commands.\n");
+    const missing = spawnSync(process.execPath, [bin, 'stats', '--since'], { encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("error: option '--since <when>' argument missing\nRun 'claimcheck stats --help' for its options.\n");
+    // --help itself still prints the full help, exit 0.
+    const help = spawnSync(process.execPath, [bin, 'check', '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--output <file>');
   });
 });
 

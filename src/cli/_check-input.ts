@@ -90,12 +90,50 @@ function looksLikeConversation(value: unknown): boolean {
   return typeof first === 'object' && first !== null && ('role' in first || 'messages' in first);
 }
 
+/** Keys a message, tool call or tool result has and a tool definition does not. */
+const MESSAGE_KEYS = ['role', 'content', 'arguments', 'call_id', 'args', 'tool', 'result', 'input', 'output', 'status', 'messages'];
+
 /**
- * The messages, tools and format of one input record.
- * @throws ClaimcheckError `invalid_input` for a record of another shape, or one with no messages.
+ * Whether `entry` is a tool definition in a provider shape: OpenAI Chat Completions (`{type: 'function',
+ * function: {name}}`, `{type: 'custom', custom: {name}}`), OpenAI Responses (`{type: 'function', name,
+ * parameters}`), Anthropic (`{name, input_schema}`), MCP (`{name, inputSchema}`), or `{name, description}`;
+ * never an entry with a key of a message or a call (`role`, `content`, `arguments`, `args`...).
  */
-export function unpack(value: unknown, id: string): { messages: unknown; tools: unknown; recordFormat: string | undefined } {
+function isToolDefinition(entry: unknown): boolean {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
+  const e = entry as Record<string, unknown>;
+  if (MESSAGE_KEYS.some((k) => k in e)) return false;
+  const named = (v: unknown): boolean => typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>).name === 'string';
+  if (e.type === 'function' && named(e.function)) return true;
+  if (e.type === 'custom' && named(e.custom)) return true;
+  if (typeof e.name !== 'string') return false;
+  return 'parameters' in e || 'input_schema' in e || 'inputSchema' in e || typeof e.description === 'string';
+}
+
+/**
+ * Whether an input record is a tool list given as a conversation by mistake: a non-empty list (or
+ * `{tools: [...]}` without messages) whose every entry is a tool definition ({@link isToolDefinition}).
+ */
+export function looksLikeToolList(value: unknown): boolean {
+  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && !('messages' in value) ? (value as Record<string, unknown>).tools : undefined;
+  return Array.isArray(list) && list.length > 0 && list.every(isToolDefinition);
+}
+
+/**
+ * The messages, tools and format of one input record. `file`: the file it came from, for messages.
+ * @throws ClaimcheckError `invalid_input` for a record of another shape, one with no messages, or a
+ *   tool list ({@link looksLikeToolList}: the message says to pass it with `--tools`).
+ */
+export function unpack(value: unknown, id: string, file?: string): { messages: unknown; tools: unknown; recordFormat: string | undefined } {
   const empty = (): ClaimcheckError => new ClaimcheckError('invalid_input', `${id} holds no messages: there is nothing to check. Give the conversation's messages (user, assistant and tool turns).`);
+  if (looksLikeToolList(value)) {
+    const path = file === undefined || file === '-' ? 'FILE' : file;
+    throw new ClaimcheckError(
+      'invalid_input',
+      `${id} looks like a tool list (tool definitions, not messages), not a conversation: pass it with --tools, and the conversations to check as files: claimcheck check --tools ${path} conversations.jsonl.`,
+      { data: { looksLike: 'tools' } },
+    );
+  }
   if (Array.isArray(value)) {
     if (value.length === 0) throw empty();
     return { messages: value, tools: undefined, recordFormat: undefined };

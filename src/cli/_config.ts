@@ -10,6 +10,8 @@ import { dirname, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { lilconfig } from 'lilconfig';
 import { ClaimcheckError } from '../errors.js';
+import { closestName } from '../validate/_closest-name.js';
+import { locateJsonError } from '../validate/_locate-json-error.js';
 
 /** The settings a configuration file may hold (documented in the schema). */
 export interface ClaimcheckConfig {
@@ -52,8 +54,9 @@ export function configSchema(): Record<string, unknown> {
 export async function loadConfig(cwd: string = process.cwd()): Promise<LoadedConfig> {
   let found;
   try {
-    found = await lilconfig('claimcheck', { searchPlaces: SEARCH_PLACES, cache: false }).search(cwd);
+    found = await lilconfig('claimcheck', { searchPlaces: SEARCH_PLACES, cache: false, loaders: { '.json': readJson } }).search(cwd);
   } catch (cause) {
+    if (ClaimcheckError.isInstance(cause)) throw cause;
     throw new ClaimcheckError('invalid_options', `Cannot read the claimcheck configuration: ${(cause as Error).message}`, { cause });
   }
   if (found === null || found === undefined) return { config: {}, file: null };
@@ -61,7 +64,8 @@ export async function loadConfig(cwd: string = process.cwd()): Promise<LoadedCon
   validateConfig ??= new Ajv({ allErrors: true, strict: false }).compile(configSchema());
   if (!validateConfig(found.config)) {
     const where = file.endsWith('package.json') ? `${file} ("claimcheck" key)` : file;
-    const problems = (validateConfig.errors ?? []).map(describe).join('; ');
+    const known = Object.keys((configSchema()['properties'] ?? {}) as Record<string, unknown>);
+    const problems = (validateConfig.errors ?? []).map((e) => describe(e, known)).join('; ');
     throw new ClaimcheckError('invalid_options', `The claimcheck configuration in ${where} is not valid: ${problems}. See ${CONFIG_SCHEMA} in the claimcheck package.`);
   }
   const config = { ...(found.config as ClaimcheckConfig) };
@@ -72,9 +76,35 @@ export async function loadConfig(cwd: string = process.cwd()): Promise<LoadedCon
   return { config, file };
 }
 
-function describe(e: ErrorObject): string {
+/**
+ * lilconfig's loader for `claimcheck.config.json` and every `package.json` on the way up: JSON, with a
+ * syntax error reported at its file, line and column (JSON.parse names only an offset, and no file).
+ * @throws ClaimcheckError `invalid_options`
+ */
+function readJson(file: string, content: string): unknown {
+  const text = content.replace(/^\uFEFF/, '');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    const at = locateJsonError(text);
+    const where = at === undefined ? (cause as Error).message : `line ${at.line}, column ${at.column}${at.kind === 'truncated' ? ' (the file ends there)' : ''}: expected ${at.expected}`;
+    const fix = file.endsWith('package.json')
+      ? 'Fix the JSON there (npm cannot read that package.json either).'
+      : `Fix the JSON there (keys and strings in double quotes, no trailing commas, no comments), or delete the file and run claimcheck init for a starter.`;
+    throw new ClaimcheckError('invalid_options', `The claimcheck configuration file ${file} is not valid JSON: ${where}. ${fix}`, {
+      cause,
+      data: { file, ...(at === undefined ? {} : { line: at.line, column: at.column }) },
+    });
+  }
+}
+
+function describe(e: ErrorObject, known: readonly string[]): string {
   const at = e.instancePath === '' ? 'the file' : e.instancePath.slice(1).replace(/\//g, '.');
-  if (e.keyword === 'additionalProperties') return `unknown setting "${String(e.params.additionalProperty)}"`;
+  if (e.keyword === 'additionalProperties') {
+    const key = String(e.params.additionalProperty);
+    const near = e.instancePath === '' ? closestName(key, known) : undefined;
+    return `unknown setting "${key}"${near === undefined ? '' : ` (did you mean "${near}"?)`}`;
+  }
   if (e.keyword === 'enum') return `${at} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
   return `${at} ${e.message ?? 'is not valid'}`;
 }

@@ -9,6 +9,7 @@ import { ClaimcheckError } from '../errors.js';
 import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import type { LoadedConfig } from './_config.js';
+import { forCommandLine } from './_ledger-hint.js';
 
 /** Options every ledger command takes. */
 export interface LedgerOptions {
@@ -62,23 +63,28 @@ export async function locateLedger(options: LedgerOptions): Promise<LedgerLocati
 /**
  * Opens the ledger read-only (nothing is created, migrated or written). A missing file is not an
  * error: `err` gets a note saying so, and the store is an empty in-memory ledger.
- * @throws ClaimcheckError the store's: `store_corrupt`, `store_version`, `store_locked`, `missing_dependency`...
+ * @throws ClaimcheckError the store's: `store_corrupt`, `store_version`, `store_locked`, `missing_dependency`...,
+ *   their fixes naming how the ledger was chosen (`--db`, `CLAIMCHECK_DB`, the config file; see `forCommandLine`).
  */
 export async function openLedger(command: string, options: LedgerOptions, sinks: Sinks): Promise<OpenLedger> {
   const location = await locateLedger(options);
   const { openStore } = await import('../store.js');
-  if (isPostgresUrl(location.path)) {
-    const store = await openStore({ url: location.path, readonly: true });
-    return { store, location: { ...location, path: store.path }, missing: false }; // shown without the password
+  try {
+    if (isPostgresUrl(location.path)) {
+      const store = await openStore({ url: location.path, readonly: true });
+      return { store, location: { ...location, path: store.path }, missing: false }; // shown without the password
+    }
+    if (!existsSync(location.path)) {
+      // Opened before the note, so a missing SQLite driver is the only thing said (not "run claimcheck demo" too).
+      const store = await openStore({ path: ':memory:' });
+      sinks.err(`claimcheck ${command}: ${noLedgerNote(location.path)}`);
+      return { store, location, missing: true };
+    }
+    assertSqliteFile(location.path, command);
+    return { store: await openStore({ path: location.path, readonly: true }), location, missing: false };
+  } catch (error) {
+    throw forCommandLine(error, location, { command, creates: false, configFile: options.config?.file });
   }
-  if (!existsSync(location.path)) {
-    // Opened before the note, so a missing SQLite driver is the only thing said (not "run claimcheck demo" too).
-    const store = await openStore({ path: ':memory:' });
-    sinks.err(`claimcheck ${command}: ${noLedgerNote(location.path)}`);
-    return { store, location, missing: true };
-  }
-  assertSqliteFile(location.path, command);
-  return { store: await openStore({ path: location.path, readonly: true }), location, missing: false };
 }
 
 /**

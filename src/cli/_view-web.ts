@@ -8,7 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { Sinks } from './check-command.js';
-import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { forCommandLine } from './_ledger-hint.js';
 
 /** Options of `view --web`. */
 export interface ViewWebOptions extends LedgerOptions {
@@ -27,8 +28,9 @@ export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise
   }
   let store;
   let shown: string;
+  let location: LedgerLocation | undefined;
   try {
-    const location = await locateLedger(options);
+    location = await locateLedger(options);
     const { openStore } = await import('../store.js');
     if (isPostgresUrl(location.path)) {
       store = await openStore({ url: location.path });
@@ -44,7 +46,7 @@ export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise
       shown = store.path;
     }
   } catch (error) {
-    return ledgerFailure('view', error, sinks);
+    return ledgerFailure('view', location === undefined ? error : forCommandLine(error, location, { command: 'view', creates: false, configFile: options.config?.file }), sinks);
   }
   try {
     const { startDashboard } = await import('../web/dashboard.js');

@@ -10,7 +10,7 @@
  * conversation that could not be read (after every other conversation is checked) and nothing
  * fabricated.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, writeSync } from 'node:fs';
 import { checkTurns, type TurnReceipt } from '../check.js';
 import { MessageFormat } from '../conversation.js';
 import { Receipt } from '../receipt.js';
@@ -23,7 +23,7 @@ import { startFileProgress } from './_progress.js';
 import { loadExtractor } from './_load-extractor.js';
 import { checkTurnsAsync } from '../check-async.js';
 import type { Extractor } from '../claims/extractor.js';
-import { causeSentence } from '../_sentence.js';
+import { openOutputFile } from './_output-file.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
@@ -98,9 +98,9 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
   let fd: number | undefined;
   if (options.output !== undefined) {
     try {
-      fd = openSync(options.output, 'w');
-    } catch (cause) {
-      return usage(`cannot write --output ${options.output}: ${causeSentence(cause)}`);
+      fd = openOutputFile(options.output, '--output');
+    } catch (error) {
+      return usage((error as Error).message);
     }
   }
   const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${line}\n`);
@@ -152,7 +152,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
       }
       let unpacked: ReturnType<typeof unpack> | undefined;
       try {
-        unpacked = unpack(record.value, record.id);
+        unpacked = unpack(record.value, record.id, record.file);
         const { messages, tools, recordFormat } = unpacked;
         const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
         if (checkOptions.tools === undefined && !warnedNoTools) {

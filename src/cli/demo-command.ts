@@ -17,7 +17,8 @@ import { openStore, type Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { demoFindings } from './_demo-findings.js';
 import { STATE_STYLE, VERDICT_STYLE } from './_ledger-format.js';
-import { isPostgresUrl, ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
+import { isPostgresUrl, ledgerFailure, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { forCommandLine } from './_ledger-hint.js';
 
 
 /** Options of the demo command. */
@@ -30,8 +31,10 @@ export interface DemoCommandOptions extends LedgerOptions {
 export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks): Promise<number> {
   let store: Store;
   let path: string;
+  let location: LedgerLocation | undefined;
   try {
-    path = (await locateLedger(options)).path;
+    location = await locateLedger(options);
+    path = location.path;
     // The store makes a missing folder for the ledger; for a --db path (not the project's own .claimcheck/,
     // which is expected) say so when it does.
     const explicit = options.db !== undefined && options.db.trim() !== '';
@@ -42,7 +45,8 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
     path = store.path; // a PostgreSQL URL is shown without its password
     if (made) sinks.err(`claimcheck demo: created the folder ${folder} for the ledger ${path} (it did not exist); remove it when you are done, or pass --db inside an existing folder.`);
   } catch (error) {
-    return ledgerFailure('demo', error, sinks); // a missing SQLite driver is one line saying what to install
+    // A missing SQLite driver is one line saying what to install; a store error's fix names --db, CLAIMCHECK_DB or the config file, as used.
+    return ledgerFailure('demo', location === undefined ? error : forCommandLine(error, location, { command: 'demo', creates: true, configFile: options.config?.file }), sinks);
   }
   const shown = shownPath(path, options.cwd ?? process.cwd());
   // A PostgreSQL URL is repeated without its password (the user supplies it again).

@@ -18,6 +18,7 @@ import type { StoreCounts } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { loadConfig } from './_config.js';
 import { assertSqliteFile, isPostgresUrl, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { forCommandLine } from './_ledger-hint.js';
 
 /** Options of the diagnostic command. */
 export interface DiagnosticCommandOptions extends LedgerOptions {
@@ -125,7 +126,8 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
       } finally {
         await store.close();
       }
-    } catch (error) {
+    } catch (caught) {
+      const error = forCommandLine(caught, location, { command: 'diagnostic', creates: false, configFile: loaded?.file });
       ledger.error = { code: ClaimcheckError.isInstance(error) ? error.code : 'internal_error', message: error instanceof Error ? error.message : String(error) };
     }
   }

@@ -12,7 +12,8 @@ import { resolve } from 'node:path';
 import { ClaimcheckError } from '../errors.js';
 import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
-import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { forCommandLine } from './_ledger-hint.js';
 import { startProgress, type Progress } from './_progress.js';
 import { parseSince } from './_since.js';
 
@@ -32,6 +33,7 @@ export interface ImportCommandOptions extends LedgerOptions {
 /** Run the command; resolves to the exit status. */
 export async function runImport(options: ImportCommandOptions, sinks: Sinks): Promise<number> {
   const stores: Store[] = [];
+  let location: LedgerLocation | undefined;
   let progress: Progress | undefined;
   try {
     const since = options.since === undefined ? undefined : parseSince(options.since, options.now);
@@ -43,7 +45,8 @@ export async function runImport(options: ImportCommandOptions, sinks: Sinks): Pr
       }
       assertSqliteFile(fromPath, 'import');
     }
-    const target = (await locateLedger(options)).path;
+    location = await locateLedger(options);
+    const target = location.path;
     if (target === fromPath) throw new ClaimcheckError('invalid_options', `--from and the target are the same ledger (${target}); give the target with --db.`);
     const from = await openStore(isPostgresUrl(fromPath) ? { url: fromPath, readonly: true } : { path: fromPath, readonly: true });
     stores.push(from);
@@ -62,7 +65,7 @@ export async function runImport(options: ImportCommandOptions, sinks: Sinks): Pr
     return 0;
   } catch (error) {
     progress?.stop();
-    return ledgerFailure('import', error, sinks);
+    return ledgerFailure('import', location === undefined ? error : forCommandLine(error, location, { command: 'import', creates: true, configFile: options.config?.file }), sinks);
   } finally {
     for (const s of stores.reverse()) await s.close().catch(() => undefined);
   }

@@ -51,7 +51,9 @@ const program = new Command()
   .description('Catch LLM agents claiming actions they never took.')
   .version(pkg.version)
   .exitOverride()
-  .showHelpAfterError();
+  // A usage error is the error, commander's "Did you mean", and one line pointing at the help (as git
+  // and npm do), not the whole help: the mistake stays on screen.
+  .showHelpAfterError("Run 'claimcheck --help' for the commands.");
 
 program
   .command('check')
@@ -240,6 +242,8 @@ program
     const timeouts = { ...(initTimeout === undefined ? {} : { initTimeoutMs: initTimeout }), ...(callTimeout === undefined ? {} : { callTimeoutMs: callTimeout }) };
     status = await runMcpProxy({ command, ...rest, ...timeouts }, { stdin: process.stdin, stdout: process.stdout, err: sinks.err, handleSignals: true });
   });
+
+for (const command of program.commands) command.showHelpAfterError(`Run 'claimcheck ${command.name()} --help' for its options.`);
 
 try {
   await program.parseAsync(process.argv);

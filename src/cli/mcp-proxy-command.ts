@@ -27,6 +27,7 @@ import type { Store } from '../store.js';
 import { BoundedLineBuffer, MAX_MESSAGE_BYTES } from '../mcp/_bounded-line-buffer.js';
 import { trackInFlight } from '../mcp/_in-flight-requests.js';
 import { locateLedger } from './_open-ledger.js';
+import { forCommandLine } from './_ledger-hint.js';
 
 const DEFAULT_INIT_TIMEOUT_MS = 30_000;
 /** When a server has not answered `initialize` after this long, say that the proxy is waiting. */
@@ -146,7 +147,7 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
     const { openStore } = await import('../store.js');
     store = await openStore({ path: location.path });
   } catch (error) {
-    say(`the ledger at ${location.path} cannot be opened, so calls are checked and forwarded but not recorded: ${message(error)}`);
+    say(`the ledger at ${location.path} cannot be opened, so calls are checked and forwarded but not recorded: ${message(forCommandLine(error, location, { command: 'mcp-proxy', creates: true }))}`);
   }
   try {
     proxy = await createMcpProxy({

@@ -9,7 +9,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { Sinks } from './check-command.js';
-import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { forCommandLine } from './_ledger-hint.js';
 import { parseDuration } from './_since.js';
 
 /** Options of the prune command. */
@@ -24,9 +25,11 @@ export interface PruneCommandOptions extends LedgerOptions {
 /** Run the command; resolves to the exit status. */
 export async function runPrune(options: PruneCommandOptions, sinks: Sinks): Promise<number> {
   let store;
+  let location: LedgerLocation | undefined;
   try {
     const before = (options.now ?? Date.now()) - parseDuration(options.olderThan, '--older-than');
-    const { path } = await locateLedger(options);
+    location = await locateLedger(options);
+    const { path } = location;
     if (!isPostgresUrl(path)) {
       if (!existsSync(path)) {
         sinks.err(`claimcheck prune: ${noLedgerNote(path)}`);
@@ -45,7 +48,7 @@ export async function runPrune(options: PruneCommandOptions, sinks: Sinks): Prom
     }
     return 0;
   } catch (error) {
-    return ledgerFailure('prune', error, sinks);
+    return ledgerFailure('prune', location === undefined ? error : forCommandLine(error, location, { command: 'prune', creates: false, configFile: options.config?.file }), sinks);
   } finally {
     await store?.close().catch(() => undefined);
   }

@@ -19,7 +19,11 @@ import { toolsSource } from './_check-input.js';
 /** Options of the validate command. */
 export interface ValidateCommandOptions {
   json?: boolean | undefined;
-  /** A JSON list of the registered tools (any provider shape), for records without `tools`. A record's own `tools` wins. */
+  /**
+   * A JSON list of the registered tools (any provider shape), for records without `tools`. A record's own
+   * `tools` wins, and so does a `tool` given as a definition with its own parameters schema; a bare tool
+   * name, or a definition without a schema that the list names, is checked against the list.
+   */
   tools?: string | undefined;
   /** The configuration file `tools` came from, when no `--tools` flag was given (messages name it). */
   toolsFrom?: string | undefined;
@@ -97,11 +101,29 @@ export async function runValidate(files: readonly string[], options: ValidateCom
   return invalid > 0 ? 1 : 0;
 }
 
-/** The record with `--tools` as its `tools` when it has none. */
+/**
+ * The record with `--tools` as its `tools` where the list covers it. Precedence, most specific first:
+ * the record's own `tools`; else a `tool` given as a definition with a parameters schema describes
+ * itself (`--tools` is not consulted); else `--tools`: a bare tool name is looked up there (not listed:
+ * `unknown_tool`), and so is a definition without a schema, when the list has its name (not listed:
+ * the definition stands alone, as without `--tools`, and is "not checked").
+ */
 function withTools(value: unknown, tools: unknown): unknown {
   if (tools === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const record = value as Record<string, unknown>;
-  return record.tools === undefined || record.tools === null ? { ...record, tools } : record;
+  if (record.tools !== undefined && record.tools !== null) return record;
+  if (typeof record.tool === 'object' && record.tool !== null) {
+    let own;
+    try {
+      [own] = normalizeTools([record.tool]);
+    } catch {
+      return record; // Not a tool in any shape: validateInput says so.
+    }
+    if (own === undefined || own.parameters !== undefined) return record;
+    const name = own.name;
+    if (!normalizeTools(tools).some((t) => t.name === name)) return record;
+  }
+  return { ...record, tools };
 }
 
 /** {@link validateInput}, with object schemas closed when `strict`. */
