@@ -9,9 +9,8 @@
  * of an act ("I didn't charge you twice", "I didn't cancel the hotel, only the flight").
  */
 import type { ParsedReply } from './parse-reply.js';
-import { pastVerbAt } from './_verbs.js';
+import { objectWords, pastVerbAt } from './_verbs.js';
 import { conditionalIndex, pastTime } from './_cues.js';
-import { objectWords } from './_verbs.js';
 import { openVerbClass, readingsOf } from './_open-verbs.js';
 import { FIRST_PERSON, OTHER_ACTOR_PRONOUNS } from './lexicon.js';
 
