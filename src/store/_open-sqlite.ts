@@ -97,6 +97,9 @@ function prepareFile(path: string, readonly: boolean, busyTimeoutMs: number): vo
       makeFolders(dir);
       if (basename(dir) === STORE_DIR) writeFileSync(resolve(dir, '.gitignore'), '# claimcheck ledger: local data, not source\n*\n');
     }
+    // A file where the folder should be: said here on every Node.js (from 22 on, statSync with
+    // throwIfNoEntry: false answers undefined for ENOTDIR too, and the next file opened would fail instead).
+    if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory: ${dir} is a file`), { code: 'ENOTDIR' });
     accessSync(dir, constants.W_OK);
     if (stat !== undefined) accessSync(path, constants.R_OK | constants.W_OK);
   } catch (error) {
