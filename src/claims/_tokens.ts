@@ -87,10 +87,15 @@ export function splitClauses(sentence: string): string[] {
   const breaks: Array<{ at: number; text: string }> = [];
   CLAUSE_BREAK.lastIndex = 0;
   for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) breaks.push({ at: m.index, text: m[0] });
-  // Whether each stretch between two breaks has a verb: every character is read once (linear).
-  const verbIn = breaks.map((b, i) => hasVerbForm(sentence.slice(i === 0 ? 0 : (breaks[i - 1]?.at ?? 0) + (breaks[i - 1]?.text.length ?? 0), b.at)));
-  const last = breaks.at(-1);
-  verbIn.push(hasVerbForm(sentence.slice(last === undefined ? 0 : last.at + last.text.length)));
+  // Whether each stretch between two breaks has a verb (asked only when an " and " is to be decided):
+  // every character is read once (linear).
+  const isAnd = (b: { text: string }): boolean => b.text.toLowerCase() === ' and ';
+  const verbIn: boolean[] = [];
+  if (breaks.some(isAnd)) {
+    breaks.forEach((b, i) => verbIn.push(hasVerbForm(sentence.slice(i === 0 ? 0 : (breaks[i - 1]?.at ?? 0) + (breaks[i - 1]?.text.length ?? 0), b.at))));
+    const last = breaks.at(-1);
+    verbIn.push(hasVerbForm(sentence.slice(last === undefined ? 0 : last.at + last.text.length)));
+  }
   const out: string[] = [];
   let from = 0;
   let verbSince = false;
@@ -101,7 +106,7 @@ export function splitClauses(sentence: string): string[] {
   };
   breaks.forEach(({ at, text: brk }, i) => {
     verbSince ||= verbIn[i] === true;
-    if (brk.toLowerCase() === ' and ' && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, at + brk.length)) return;
+    if (isAnd({ text: brk }) && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, at + brk.length)) return;
     verbSince = false;
     add(sentence.slice(from, at));
     // Keep a conjunction ("but", "and") as the clause's first word; drop punctuation breaks.
