@@ -199,14 +199,9 @@ const FINITE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 
 /** Words that open a relative clause: a finite verb after them is the relative clause's, not the predicate. */
 const RELATIVES: ReadonlySet<string> = new Set(['who', 'which', 'that', 'whose', 'whom', 'where', 'when']);
 
-/** A finite "be" or "have" at or after `from`, before any relative pronoun: the clause's predicate is there. */
-function finiteAfter(words: readonly string[], from: number): boolean {
-  for (let k = from; k < words.length; k++) {
-    const w = words[k] ?? '';
-    if (RELATIVES.has(w)) return false;
-    if (FINITE.has(w)) return true;
-  }
-  return false;
+/** A finite "be" or "have" at or after `from`, before any relative pronoun: the clause's predicate is there. O(1) per call. */
+function finiteAfter(words: readonly string[], from: number, prefix: ClausePrefix): boolean {
+  return FINITE.has(words[prefix.predicateFrom[from] ?? words.length] ?? '');
 }
 
 /** Words that open the new value of an act ("moved the request **to** Denied", "marked it **as** failed"). */
@@ -251,6 +246,8 @@ interface ClausePrefix {
   counts: Int32Array;
   /** Index of the first word (not a filler) that is a personal pronoun; `Infinity` when there is none. */
   firstPronoun: number;
+  /** `predicateFrom[i]`: index of the first finite "be"/"have" or relative pronoun at or after `i` (`words.length` when none). */
+  predicateFrom: Int32Array;
 }
 
 function clausePrefix(words: readonly string[]): ClausePrefix {
@@ -258,6 +255,12 @@ function clausePrefix(words: readonly string[]): ClausePrefix {
   let firstPronoun = Infinity;
   const content: number[] = [];
   const counts = new Int32Array(words.length);
+  // Filled from the end: the first finite "be"/"have" or relative pronoun at or after each position.
+  const predicateFrom = new Int32Array(words.length + 1).fill(words.length);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i] ?? '';
+    predicateFrom[i] = FINITE.has(w) || RELATIVES.has(w) ? i : (predicateFrom[i + 1] ?? words.length);
+  }
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
     if (firstHave === Infinity && (w === 'have' || w === 'has' || w === 'had')) firstHave = i;
@@ -267,7 +270,7 @@ function clausePrefix(words: readonly string[]): ClausePrefix {
     }
     counts[i] = content.length;
   }
-  return { firstHave, content, counts, firstPronoun };
+  return { firstHave, content, counts, firstPronoun, predicateFrom };
 }
 
 function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions & { lowerClause: string }, prefixOf: () => ClausePrefix): Classified | null {
@@ -315,7 +318,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     // "The files shared with Ana are:", "the ticket marked as failed has been reopened": a finite verb later
     // in the clause is its predicate, so the participle only modifies the noun before it (a reduced relative).
     // A form that is also a base form or a noun ("the weather forecast for Paris is…") is left to the reading below.
-    if (!hit.ambiguous && finiteAfter(words, hit.end)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
+    if (!hit.ambiguous && finiteAfter(words, hit.end, prefix)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next) || (options.statusLine && punctuated());
     if (followerOk) return { form: 'status', subject: 'other', subjectTokens: prefix.content.slice(0, count).map((k) => words[k] ?? ''), blocked: false };
   }

@@ -89,9 +89,9 @@ export function splitClauses(sentence: string): string[] {
   for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) breaks.push({ at: m.index, text: m[0] });
   // Whether each stretch between two breaks has a verb (asked only when an " and " is to be decided):
   // every character is read once (linear).
-  const isAnd = (b: { text: string }): boolean => b.text.toLowerCase() === ' and ';
+  const isAnd = (text: string): boolean => text.toLowerCase() === ' and ';
   const verbIn: boolean[] = [];
-  if (breaks.some(isAnd)) {
+  if (breaks.some((b) => isAnd(b.text))) {
     breaks.forEach((b, i) => verbIn.push(hasVerbForm(sentence.slice(i === 0 ? 0 : (breaks[i - 1]?.at ?? 0) + (breaks[i - 1]?.text.length ?? 0), b.at))));
     const last = breaks.at(-1);
     verbIn.push(hasVerbForm(sentence.slice(last === undefined ? 0 : last.at + last.text.length)));
@@ -106,7 +106,7 @@ export function splitClauses(sentence: string): string[] {
   };
   breaks.forEach(({ at, text: brk }, i) => {
     verbSince ||= verbIn[i] === true;
-    if (isAnd({ text: brk }) && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, at + brk.length)) return;
+    if (isAnd(brk) && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, at + brk.length)) return;
     verbSince = false;
     add(sentence.slice(from, at));
     // Keep a conjunction ("but", "and") as the clause's first word; drop punctuation breaks.
@@ -144,9 +144,14 @@ function hasVerbForm(text: string): boolean {
   for (const m of lower.matchAll(LETTERS)) {
     const w = m[0];
     const cut = w.indexOf("'", 1);
-    if (FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || pastForms.has(w) || phrasal.has(w) || openPast(w) !== null) return true;
+    if (FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || isPastWord(w)) return true;
   }
   return false;
+}
+
+/** A past form the claim reader knows (the hand lexicon's forms and phrasal heads, or the WordNet table's), lower case. */
+function isPastWord(word: string): boolean {
+  return pastForms.has(word) || phrasal.has(word) || openPast(word) !== null;
 }
 
 /** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. */
@@ -157,7 +162,7 @@ function splitVerbList(clause: string): string[] {
   for (let at = clause.indexOf(', '); at !== -1; at = clause.indexOf(', ', at + 2)) {
     const rest = clause.slice(at + 2);
     const word = /^[A-Za-z'’-]+/.exec(rest)?.[0].toLowerCase().replace('’', "'");
-    if (word === undefined || !(pastForms.has(word) || phrasal.has(word) || openPast(word) !== null)) continue;
+    if (word === undefined || !isPastWord(word)) continue;
     parts.push(clause.slice(from, at));
     from = at + 2;
   }

@@ -209,7 +209,7 @@ program
   .description('remove what the ledger recorded before a time, to keep its size bounded (claimcheck prune --older-than 30d)')
   .requiredOption('--older-than <duration>', 'how old a record must be to go: 12h, 30d, 4w (units s, m, h, d, w)')
   .option('--db <path>', DB_HELP)
-  .option('--json', 'one JSON line: {ledger, before, operations, interceptions, receipts, dropped, runs}')
+  .option('--json', 'one JSON line: {ledger, before, operations, interceptions, receipts, dropped, runs, reviewMarks}')
   .action(async (opts: { olderThan: string; db?: string; json?: boolean }) => {
     const { runPrune } = await import('./prune-command.js');
     const loaded = await config('prune');

@@ -3,7 +3,7 @@
  * (`Store.prune`), so a ledger's size stays bounded. Works on both stores.
  *
  * Prints what it removed, by table (one JSON line with `--json`:
- * `{ledger, before, operations, interceptions, receipts, dropped, runs}`, `before` in epoch
+ * `{ledger, before, operations, interceptions, receipts, dropped, runs, reviewMarks}`, `before` in epoch
  * milliseconds). Exit status 0 when done (also when there was nothing to remove); 2 for a bad
  * `--older-than` (a typed `invalid_options` message) or a ledger that cannot be written.
  */
