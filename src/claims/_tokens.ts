@@ -183,13 +183,16 @@ const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entr
   "let's": ['let', 'us'], "who's": ['who', 'is'],
 }));
 
-/** Lower-case word tokens, contractions expanded ("I've" → "i", "have"), possessive "'s" split off. */
-export function tokenize(text: string): string[] {
+/**
+ * Lower-case word tokens, contractions expanded ("I've" → "i", "have"), possessive "'s" split off.
+ * @param limit Stop once this many tokens are read (default: read the whole text).
+ */
+export function tokenize(text: string, limit = Infinity): string[] {
   const out: string[] = [];
   let lower = text.toLowerCase();
   if (lower.includes('’')) lower = lower.replace(/’/g, "'");
   WORD.lastIndex = 0;
-  for (let m = WORD.exec(lower); m !== null; m = WORD.exec(lower)) {
+  for (let m = WORD.exec(lower); m !== null && out.length < limit; m = WORD.exec(lower)) {
     let w = m[0];
     let end = w.length;
     while (end > 0 && TRAILING.has(w[end - 1] ?? '')) end--;

@@ -8,6 +8,7 @@
 import { TERSE_DONE } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
+import { memo } from './_memo.js';
 
 const TRIGGERS = new Set<string>(['set', 'done']);
 for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.keys()]) TRIGGERS.add(form);
@@ -19,9 +20,26 @@ const OUTCOMES = new Set(['now', 'back', 'on', 'live', 'off']);
 
 const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c === 45 || c >= 0xc0;
 
+/**
+ * Whether a word of a sentence triggers by itself: a claimed form of the lexicon, or a past form the table
+ * reads as an act (`openPast`, per tool-verb set). Remembered per word and per tool-verb set (bounded), so a
+ * word costs one lookup.
+ */
+function triggersFor(toolVerbs: ReadonlySet<string> | undefined): (word: string) => boolean {
+  if (toolVerbs === undefined || toolVerbs.size === 0) return triggersAlone;
+  let known = BY_TOOL_VERBS.get(toolVerbs);
+  if (known === undefined) BY_TOOL_VERBS.set(toolVerbs, (known = memo((word) => triggers(word, toolVerbs))));
+  return known;
+}
+
+const triggers = (word: string, toolVerbs?: ReadonlySet<string>): boolean => TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null);
+const triggersAlone = memo((word) => triggers(word));
+const BY_TOOL_VERBS = new WeakMap<ReadonlySet<string>, (word: string) => boolean>();
+
 /** False only when the sentence cannot hold a claim. */
 export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boolean {
   const text = sentence.toLowerCase();
+  const trigger = triggersFor(toolVerbs);
   let copula = false;
   let outcome = false;
   let start = -1;
@@ -37,14 +55,14 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
     start = -1;
     // "let" claims only as "let them know" (below); as a past form it would let every "Let me know" through.
     // No English past form is shorter than three letters ("ran", "set"): the table is not asked for shorter words.
-    if (TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null)) return true;
+    if (trigger(word)) return true;
     const apostrophe = word.indexOf("'");
     if (apostrophe !== -1) {
       const tail = word.slice(apostrophe + 1);
       if (COPULAS.has(tail)) copula = true;
       word = word.slice(0, apostrophe);
+      if (TRIGGERS.has(word)) return true;
     }
-    if (TRIGGERS.has(word)) return true;
     // "let them know" notifies; "let me know" asks.
     if (afterLet && word !== 'me' && word !== 'us') return true;
     afterLet = word === 'let';

@@ -42,6 +42,7 @@ function idLike(key: string, text: string): boolean {
 }
 
 /** The times of day and the "MM-DD" dates a value records, read once per distinct value (results repeat them). */
+const DIGIT = /\d/;
 const timesAndDates = memo((value: string) => ({ times: recordedTimes(value), dates: dateKeys(value).filter((d) => d.length === 5) }));
 /** {@link claimSpecifics} of an argument value, read once per distinct value. */
 const specificsOf = memo(claimSpecifics);
@@ -139,7 +140,8 @@ export class ArgsDigest {
     let hasTime = false;
     let hasDate = false;
     const record = (value: string, own: boolean): void => {
-      if (value.length > 200) return;
+      // Every time and date is written with a digit.
+      if (value.length > 200 || !DIGIT.test(value)) return;
       const { times, dates } = timesAndDates(value);
       for (const t of times) {
         this.times.add(t);

@@ -206,12 +206,13 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   const line = text.replace(/✅/g, '').trim();
   const cut = [':', '—', '–'].map((c) => line.indexOf(c)).filter((i) => i > 0 && i <= 60).sort((a, b) => a - b)[0];
   if (cut === undefined) return null;
-  const label = tokenize(line.slice(0, cut));
+  const label = tokenize(line.slice(0, cut), 5);
   if (label.length === 0 || label.length > 4) return null;
   if (label.some((w, k) => NEGATION.has(w) || w.endsWith("n't") || notYetAt(label, k))) return null;
-  const rest = tokenize(line.slice(cut + 1));
+  // Without a ✅ the line must say it is done in one word ("- Refund: done", "- Email to the landlord:
+  // sent"): of a longer value only enough is read to know it is longer.
+  const rest = tokenize(line.slice(cut + 1), marked ? Infinity : 2);
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
-  // Without a ✅ the line must say it is done: "- Refund: done", "- Email to the landlord: sent".
   const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
   if (!marked && said === null) return null;
   const verb = (said !== null && said !== '' ? said : null) ?? label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';

@@ -20,6 +20,7 @@ import { structured, type ArgsDigest } from './args-digest.js';
 import { leaves } from './_values.js';
 import { SETTING_KEY_WORDS } from './lexicon.js';
 import { moneyWords } from './_mismatch-message.js';
+import { memo } from './_memo.js';
 
 /** Inputs of {@link judgeReply}. */
 export interface JudgeInput {
@@ -71,9 +72,9 @@ export function judgeReply(input: JudgeInput): Receipt {
   const objectsOf = perString(objectNouns);
   const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(canonicalNoun))), specifics: perString(claimSpecifics) };
   const mentioned = new Set<string>();
-  let words: Set<string> | undefined;
+  let names: ((noun: string) => boolean) | undefined;
   // Asked only to tell equal fits apart.
-  const context = (): ReadonlySet<string> => (words ??= replyContext(parsed, input.request));
+  const context = (): ((noun: string) => boolean) => (names ??= replyContext(parsed, input.request));
   for (const x of extracted) {
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     let tool = match.tool;
@@ -257,13 +258,21 @@ function toolIndex(profiles: readonly ToolProfile[]): ToolIndex {
   return index;
 }
 
-/** The words of the user's request and of the reply (its parsed clauses: code, quotes and drafts are not the reply's words), as nouns. */
-function replyContext(parsed: ParsedReply, request: string | undefined): Set<string> {
-  const out = new Set<string>();
-  if (request !== undefined) for (const w of tokenize(request)) out.add(canonicalNoun(w));
-  for (const line of parsed.lines) for (const sentence of line.sentences) for (const clause of sentence.clauses) for (const w of clause.words) out.add(canonicalNoun(w));
-  return out;
+/**
+ * Whether the user's request or the reply (its cleaned sentences: code, quotes and drafts are not the reply's
+ * words) names a canonical noun. The request's nouns are read once per request (the turns after one user
+ * message share it).
+ */
+function replyContext(parsed: ParsedReply, request: string | undefined): (noun: string) => boolean {
+  const asked = request === undefined ? EMPTY : requestNouns(request);
+  const said = new Set<string>();
+  for (const line of parsed.lines) for (const sentence of line.sentences) for (const w of tokenize(sentence.text)) said.add(nounOf(w));
+  return (noun) => said.has(noun) || asked.has(noun);
 }
+
+const EMPTY: ReadonlySet<string> = new Set();
+const nounOf = memo(canonicalNoun);
+const requestNouns = memo((request: string): ReadonlySet<string> => new Set(tokenize(request).map(nounOf)));
 
 /**
  * One set per distinct list of tool verbs: conversations of one agent list the same tools, and what is read

@@ -54,12 +54,12 @@ export function objectNouns(object: string): Set<string> {
 
 /**
  * Match one claim against the profiles of the tools.
- * @param context The canonical nouns of the request and the reply, asked for only to tell equal fits apart
- *   (a tool whose own nouns the conversation names wins), so the caller may build them on first call.
+ * @param context Whether the request or the reply names a canonical noun, asked for only to tell equal fits
+ *   apart (a tool whose own nouns the conversation names wins), so the caller may build it on first call.
  * @param objects The claim's {@link objectNouns}, when the caller keeps them: claims that take their object
  *   from the conversation share one long object string, read once per reply rather than once per claim.
  */
-export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState, context?: () => ReadonlySet<string>, objects: ReadonlySet<string> = objectNouns(claim.object)): ToolMatch {
+export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState, context?: () => (noun: string) => boolean, objects: ReadonlySet<string> = objectNouns(claim.object)): ToolMatch {
   const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
   const hints = new Set((verbObjectHints.get(claim.verb) ?? []).map(canonicalNoun));
@@ -101,7 +101,18 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const ranFirst = readClaim && !scored.some((x) => x.nameHits > 0) ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
   // Equal fits are told apart by the context: a tool whose own nouns the conversation names
   // ("Your reservation has been updated" after a request to change flights) is the better fit.
-  const named = (p: ToolProfile): number => (context === undefined ? 0 : count(p.nameNouns, context()));
+  const namedCounts = new Map<ToolProfile, number>();
+  const named = (p: ToolProfile): number => {
+    if (context === undefined) return 0;
+    let n = namedCounts.get(p);
+    if (n === undefined) {
+      const names = context();
+      n = 0;
+      for (const noun of p.nameNouns) if (names(noun)) n++;
+      namedCounts.set(p, n);
+    }
+    return n;
+  };
   scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || named(b.profile) - named(a.profile) || a.order - b.order);
   const best = scored[0];
   if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
