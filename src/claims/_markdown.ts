@@ -142,6 +142,8 @@ function cleanMarkedLine(line: string): ReplyLine | null {
 function introducesDraft(text: string): boolean {
   const trimmed = text.trimEnd();
   if (!trimmed.endsWith(':')) return false;
-  const lower = trimmed.toLowerCase();
-  return DRAFT_CUES.some((cue) => lower.includes(cue));
+  return DRAFT_CUE.test(trimmed);
 }
+
+/** The draft cues as one alternation of literals (linear time), any case. */
+const DRAFT_CUE = new RegExp(DRAFT_CUES.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');

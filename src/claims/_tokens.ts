@@ -14,6 +14,8 @@ export interface Sentence {
 
 const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g', 'i.e', 'approx', 'no', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'inc', 'ltd', 'co', 'a.m', 'p.m', 'fig', 'min', 'sec', 'hr', 'hrs']);
 
+const LONGEST_ABBREVIATION = Math.max(...[...ABBREVIATIONS].map((w) => w.length));
+
 const TERMINATOR = /[.!?…✅]|\p{Extended_Pictographic}/gu;
 const CLOSERS = new Set(['.', '!', '?', ')', '"', '”']);
 const AFTER_TERMINATOR = new Set([' ', '\t', ')', '"', '”']);
@@ -58,15 +60,28 @@ export function splitSentences(line: string): Sentence[] {
 /** The sentence ends with "?" (after any closing quotes, brackets or emoji). */
 function endsWithQuestion(text: string): boolean {
   let i = text.length - 1;
-  while (i >= 0 && !/[\p{L}\p{N}?]/u.test(text[i] ?? '')) i--;
+  while (i >= 0 && !letterDigitOrQuestion(text.charCodeAt(i), text, i)) i--;
   return text[i] === '?';
 }
 
+/** A letter, a digit or "?" at `text[i]` (char code `c`); ASCII by code, other characters by Unicode class. */
+function letterDigitOrQuestion(c: number, text: string, i: number): boolean {
+  if (c < 128) return c === 63 || (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+  LETTER_OR_DIGIT.lastIndex = i;
+  return LETTER_OR_DIGIT.test(text);
+}
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy;
+
+/** ASCII letter or ".", by char code. */
+const letterOrDot = (c: number): boolean => c === 46 || ((c | 32) >= 97 && (c | 32) <= 122);
+
 function isAbbreviation(line: string, dot: number): boolean {
   let j = dot - 1;
-  while (j >= 0 && /[A-Za-z.]/.test(line[j] ?? '')) j--;
+  while (j >= 0 && letterOrDot(line.charCodeAt(j))) j--;
+  // A word longer than every abbreviation is not one (and is not copied to be asked).
+  if (dot - j - 1 > LONGEST_ABBREVIATION) return false;
   const word = line.slice(j + 1, dot).toLowerCase();
-  if (word.length === 1 && /[a-z]/.test(word)) return true;
+  if (word.length === 1 && word !== '.') return true;
   return ABBREVIATIONS.has(word);
 }
 

@@ -15,6 +15,8 @@ for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.key
 TRIGGERS.delete('let');
 // A terse reply names its completion word last ("all set", "you're all set", "taken care of"): that word triggers.
 for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').pop() ?? t);
+/** No trigger is shorter (`openPast` is asked only from three letters): shorter words are not looked up. */
+const SHORTEST_TRIGGER = Math.min(3, ...[...TRIGGERS].map((t) => t.length));
 const COPULAS = new Set(['is', 'are', 're', 's']);
 const OUTCOMES = new Set(['now', 'back', 'on', 'live', 'off']);
 
@@ -27,10 +29,15 @@ const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c 
  */
 function triggersFor(toolVerbs: ReadonlySet<string> | undefined): (word: string) => boolean {
   if (toolVerbs === undefined || toolVerbs.size === 0) return triggersAlone;
+  if (toolVerbs === lastToolVerbs) return lastTriggers;
   let known = BY_TOOL_VERBS.get(toolVerbs);
   if (known === undefined) BY_TOOL_VERBS.set(toolVerbs, (known = memo((word) => triggers(word, toolVerbs))));
+  lastToolVerbs = toolVerbs;
+  lastTriggers = known;
   return known;
 }
+let lastToolVerbs: ReadonlySet<string> | undefined;
+let lastTriggers: (word: string) => boolean = () => false;
 
 const triggers = (word: string, toolVerbs?: ReadonlySet<string>): boolean => TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null);
 const triggersAlone = memo((word) => triggers(word));
@@ -55,7 +62,7 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
     start = -1;
     // "let" claims only as "let them know" (below); as a past form it would let every "Let me know" through.
     // No English past form is shorter than three letters ("ran", "set"): the table is not asked for shorter words.
-    if (trigger(word)) return true;
+    if (word.length >= SHORTEST_TRIGGER && trigger(word)) return true;
     const apostrophe = word.indexOf("'");
     if (apostrophe !== -1) {
       const tail = word.slice(apostrophe + 1);

@@ -5,6 +5,7 @@
 import { STOPWORDS, VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
+import { memo } from './_memo.js';
 
 /** lemma → families it belongs to. */
 const FAMILIES_OF: ReadonlyMap<string, readonly string[]> = (() => {
@@ -42,18 +43,55 @@ export interface VerbHit {
   ambiguous: boolean;
 }
 
+/** What the lexicon knows of one word as a claimed verb: the phrasal verbs it opens and the verb it is a past form of. */
+interface WordVerb {
+  /** Particle → lemma of the phrasal verbs the word opens ("looked" → up → lookup). */
+  phrasal: ReadonlyMap<string, string> | undefined;
+  /** The word is also a present or base form ("set", "put"). */
+  ambiguous: boolean;
+  /** The verb the word is a past form of, hand lexicon first, then the WordNet table (`openPast`). */
+  past: { lemma: string; ambiguous: boolean } | null;
+}
+
+function readWordVerb(w: string, toolVerbs: ReadonlySet<string> | undefined): WordVerb {
+  const lemma = pastForms.get(w);
+  const amb = ambiguousPast.get(w);
+  const past = lemma !== undefined ? { lemma, ambiguous: false } : amb !== undefined ? { lemma: amb, ambiguous: true } : openPast(w, toolVerbs);
+  return { phrasal: PHRASAL_MAP.get(w), ambiguous: amb !== undefined, past };
+}
+
+/**
+ * {@link readWordVerb} remembered per word, one memo per tool-verb set (a conversation's turns share one
+ * set): a word costs one lookup. The last set asked is kept at hand.
+ */
+function wordVerbs(toolVerbs: ReadonlySet<string> | undefined): (w: string) => WordVerb {
+  if (toolVerbs === lastToolVerbs && lastWordVerbs !== undefined) return lastWordVerbs;
+  let known = toolVerbs === undefined ? NO_TOOL_VERBS : WORD_VERBS.get(toolVerbs);
+  if (known === undefined) WORD_VERBS.set(toolVerbs as ReadonlySet<string>, (known = memo((w) => readWordVerb(w, toolVerbs))));
+  lastToolVerbs = toolVerbs;
+  lastWordVerbs = known;
+  return known;
+}
+const NO_TOOL_VERBS = memo((w) => readWordVerb(w, undefined));
+const WORD_VERBS = new WeakMap<ReadonlySet<string>, (w: string) => WordVerb>();
+let lastToolVerbs: ReadonlySet<string> | undefined;
+let lastWordVerbs: ((w: string) => WordVerb) | undefined = NO_TOOL_VERBS;
+
 /** The past-tense or participle verb at `tokens[i]`, if any; `toolVerbs` are the lemmas the listed tools are named after. */
 export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: ReadonlySet<string>): VerbHit | null {
   const w = tokens[i];
   if (w === undefined) return null;
+  const known = wordVerbs(toolVerbs)(w);
   const particle = tokens[i + 1];
-  const phrasal = PHRASAL_MAP.get(w);
-  const near = particle === undefined ? undefined : phrasal?.get(particle);
-  if (near !== undefined) return { lemma: near, index: i, end: i + 2, ambiguous: ambiguousPast.has(w) };
-  // A split phrasal verb: "looked it up", "rolled them back".
-  const split = tokens[i + 2];
-  const far = split === undefined ? undefined : phrasal?.get(split);
-  if (far !== undefined && SPLIT_OBJECTS.has(particle ?? '')) return { lemma: far, index: i, end: i + 3, ambiguous: ambiguousPast.has(w) };
+  const phrasal = known.phrasal;
+  if (phrasal !== undefined) {
+    const near = particle === undefined ? undefined : phrasal.get(particle);
+    if (near !== undefined) return { lemma: near, index: i, end: i + 2, ambiguous: known.ambiguous };
+    // A split phrasal verb: "looked it up", "rolled them back".
+    const split = tokens[i + 2];
+    const far = split === undefined ? undefined : phrasal.get(split);
+    if (far !== undefined && SPLIT_OBJECTS.has(particle ?? '')) return { lemma: far, index: i, end: i + 3, ambiguous: known.ambiguous };
+  }
   if (w === 'let') {
     // "let them know", "let the audit lead know": a notification. "let me know" is a request.
     const window = tokens.slice(i + 1, i + 6);
@@ -61,13 +99,8 @@ export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: Rea
     if (k > 0 && window[0] !== 'me' && window[0] !== 'us') return { lemma: 'notify', index: i, end: i + 2 + k, ambiguous: true };
     return null;
   }
-  const lemma = pastForms.get(w);
-  if (lemma !== undefined) return { lemma, index: i, end: i + 1, ambiguous: false };
-  const amb = ambiguousPast.get(w);
-  if (amb !== undefined) return { lemma: amb, index: i, end: i + 1, ambiguous: true };
-  const open = openPast(w, toolVerbs);
-  if (open !== null) return { lemma: open.lemma, index: i, end: i + 1, ambiguous: open.ambiguous };
-  return null;
+  const past = known.past;
+  return past === null ? null : { lemma: past.lemma, index: i, end: i + 1, ambiguous: past.ambiguous };
 }
 
 /** Lemma of a base or third-person form ("send", "sends", "approves", "cancels"), else null. */

@@ -48,8 +48,9 @@ export interface JudgeInput {
 export function judgeReply(input: JudgeInput): Receipt {
   const ran = (tool: string): RunState => input.backing.state(tool);
   const parsed = parseReply(input.reply);
+  const tools = toolIndex(input.profiles);
   const extracted = readClaims(parsed, {
-    toolVerbs: toolIndex(input.profiles).verbs,
+    toolVerbs: tools.verbs,
     ...(input.request === undefined ? {} : { request: input.request }),
     ...(input.previous === undefined ? {} : { previous: input.previous }),
   });
@@ -92,7 +93,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing, toolIndex(input.profiles).byName, sentence, x.object.split(' ').filter((w) => w !== ''));
+      const sibling = backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object.split(' ').filter((w) => w !== ''));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -101,7 +102,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     // A call of this stretch returned what the claimed tool is described to return ("I have logged you in"
     // after the registration call returned a session token): that call did the work.
     if (tool !== null && state === 'none') {
-      const producer = producedBy(toolIndex(input.profiles).byName.get(tool), input.stretch);
+      const producer = producedBy(tools.byName.get(tool), input.stretch);
       if (producer !== null) {
         tool = producer;
         state = 'ok';
@@ -133,7 +134,7 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
     }
-    const enums = toolIndex(input.profiles).byName.get(tool)?.enums ?? [];
+    const enums = tools.byName.get(tool)?.enums ?? [];
     // Values of the list the claim introduces ("updated with the following details:") are its own.
     const span = x.details === undefined ? x.clause : `${x.clause}\n${x.details}`;
     const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;

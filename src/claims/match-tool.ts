@@ -206,8 +206,14 @@ function otherNameNouns(profiles: readonly ToolProfile[]): ReadonlySet<string> {
 function countRelated(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size > b.size) return countRelatedFrom(a, b);
   let n = 0;
-  for (const x of a) if (b.has(x) || [...b].some((y) => derivedNoun(x, y) || derivedNoun(y, x))) n++;
+  for (const x of a) if (b.has(x) || someDerived(x, b)) n++;
   return n;
+}
+
+/** A word of `b` derives from `x` or `x` from it. */
+function someDerived(x: string, b: ReadonlySet<string>): boolean {
+  for (const y of b) if (derivedNoun(x, y) || derivedNoun(y, x)) return true;
+  return false;
 }
 
 /**
