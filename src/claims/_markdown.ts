@@ -21,6 +21,7 @@ export interface ReplyLine {
 }
 
 const FENCE = /^\s*(```|~~~)/;
+const NOT_SPACE = /\S/;
 const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
 const QUOTE_LINE = /^\s*>/;
 const BULLET = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
@@ -39,13 +40,14 @@ export function cleanReply(text: string): ReplyLine[] {
   let draftHasContent = false;
   let draftRuled = false;
   for (const line of raw) {
-    const first = line.trimStart()[0];
+    const at = line.search(NOT_SPACE);
+    const first = at === -1 ? undefined : line[at];
     if ((first === '`' || first === '~') && FENCE.test(line)) {
       inFence = !inFence;
       continue;
     }
     if (inFence) continue;
-    if (line.trim() === '') {
+    if (first === undefined) {
       // A draft introduced by "...:" runs to the first blank line after some of its content.
       if (inDraft && draftHasContent && !draftRuled) inDraft = false;
       continue;
@@ -95,14 +97,34 @@ const STATUS_MARK_ALL = new RegExp(STATUS_MARK.source, 'g');
 
 /** Emphasis, links, inline code and quoted text, each only when its marker is present. */
 function inline(text: string): string {
+  // Which markers the line holds, in one pass: most lines hold none, or only an apostrophe.
+  let marks = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    marks |= c < 128 ? (ASCII_MARKER_BITS[c] ?? 0) : (MARKER_BITS.get(c) ?? 0);
+  }
+  if (marks === 0) return text;
   let t = text;
-  if (t.includes('`')) t = t.replace(INLINE_CODE, '$1');
-  if (t.includes('](')) t = unlink(t);
-  if (t.includes('*') || t.includes('__') || t.includes('~~')) t = t.replace(EMPHASIS, '');
-  if (t.includes('"') || t.includes('“') || t.includes('«')) t = unquote(t, '"[quote]"');
-  if (t.includes("'") || t.includes('‘')) t = unquoteSingle(t, '"[quote]"');
+  if (marks & CODE) t = t.replace(INLINE_CODE, '$1');
+  if (marks & LINK && t.includes('](')) t = unlink(t);
+  if (marks & EMPHASIS_MARK && (t.includes('*') || t.includes('__') || t.includes('~~'))) t = t.replace(EMPHASIS, '');
+  if (marks & DOUBLE_QUOTE) t = unquote(t, '"[quote]"');
+  if (marks & SINGLE_QUOTE && (t.includes("'") || t.includes('‘'))) t = unquoteSingle(t, '"[quote]"');
   return t;
 }
+
+const CODE = 1;
+const LINK = 2;
+const EMPHASIS_MARK = 4;
+const DOUBLE_QUOTE = 8;
+const SINGLE_QUOTE = 16;
+/** Char code → the inline marker it may open. */
+const MARKER_BITS: ReadonlyMap<number, number> = new Map([
+  ['`', CODE], [']', LINK], ['*', EMPHASIS_MARK], ['_', EMPHASIS_MARK], ['~', EMPHASIS_MARK],
+  ['"', DOUBLE_QUOTE], ['“', DOUBLE_QUOTE], ['«', DOUBLE_QUOTE], ["'", SINGLE_QUOTE], ['‘', SINGLE_QUOTE],
+].map(([c, bit]) => [(c as string).charCodeAt(0), bit as number]));
+const ASCII_MARKER_BITS = new Uint8Array(128);
+for (const [c, bit] of MARKER_BITS) if (c < 128) ASCII_MARKER_BITS[c] = bit;
 
 function cleanMarkedLine(line: string): ReplyLine | null {
   let text = line;

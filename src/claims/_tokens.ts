@@ -16,42 +16,56 @@ const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g'
 
 const LONGEST_ABBREVIATION = Math.max(...[...ABBREVIATIONS].map((w) => w.length));
 
-const TERMINATOR = /[.!?…✅]|\p{Extended_Pictographic}/gu;
+/** An emoji or other pictograph (Unicode `Extended_Pictographic`), matched at one position. */
+const PICTOGRAPH = /\p{Extended_Pictographic}/uy;
+/** The first character of `Extended_Pictographic` ("©", U+00A9): below it no character is one. */
+const FIRST_PICTOGRAPH = 0xa9;
 const CLOSERS = new Set(['.', '!', '?', ')', '"', '”']);
 const AFTER_TERMINATOR = new Set([' ', '\t', ')', '"', '”']);
+const STATUS_MARK = '✅';
 
-/** Split one cleaned line into sentences. Status marks (✅) end a sentence too. */
+/**
+ * Split one cleaned line into sentences. A sentence ends at ".", "!", "?" or "…" before a space, a closing
+ * bracket or quote, or the line's end (not after an abbreviation: "Dr.", "e.g."), with the closers that follow;
+ * at a status mark (✅); and at an emoji followed by a capitalized word. One pass over the characters.
+ */
 export function splitSentences(line: string): Sentence[] {
   const out: Sentence[] = [];
   let start = 0;
+  const marked = line.includes(STATUS_MARK);
   const push = (end: number, skip = 0): void => {
     let text = line.slice(start, end).trim();
     start = end + skip;
-    if (text.includes('✅')) text = text.replace(/✅/g, ' ').trim();
+    if (marked && text.includes(STATUS_MARK)) text = text.replace(/✅/g, ' ').trim();
     if (text === '') return;
     if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
     out.push({ text, question: endsWithQuestion(text) });
   };
-  for (const m of line.matchAll(TERMINATOR)) {
-    const i = m.index;
-    if (i < start) continue;
-    const ch = m[0];
-    if (ch === '✅') {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
+      // ".", "!", "?", "…"
+      const next = line[i + 1];
+      if (next !== undefined && !AFTER_TERMINATOR.has(next)) continue;
+      if (c === 46 && isAbbreviation(line, i)) continue;
+      let end = i + 1;
+      while (end < line.length && CLOSERS.has(line[end] ?? '')) end++;
+      push(end);
+      i = end - 1;
+    } else if (c === 0x2705) {
       push(i, 1);
-      continue;
-    }
-    if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== '…') {
+    } else if (c >= FIRST_PICTOGRAPH) {
+      PICTOGRAPH.lastIndex = i;
+      if (!PICTOGRAPH.test(line)) {
+        // The low half of a surrogate pair is not a position of its own.
+        if (c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+        continue;
+      }
       // An emoji ends a sentence when a capitalized word follows: "Back door is locked 🔒 The first attempt…".
-      const after = i + ch.length;
+      const after = PICTOGRAPH.lastIndex;
       if (line[after] === ' ' && /[A-Z]/.test(line[after + 1] ?? '')) push(after);
-      continue;
+      i = after - 1;
     }
-    const next = line[i + 1];
-    if (next !== undefined && !AFTER_TERMINATOR.has(next)) continue;
-    if (ch === '.' && isAbbreviation(line, i)) continue;
-    let end = i + 1;
-    while (end < line.length && CLOSERS.has(line[end] ?? '')) end++;
-    push(end);
   }
   push(line.length);
   return out;

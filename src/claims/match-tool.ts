@@ -9,6 +9,7 @@ import { openRelation, readingsOf } from './_open-verbs.js';
 import { tokenize } from './_tokens.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
+import { memo } from './_memo.js';
 
 /** How a claim relates to the tools. */
 export interface ToolMatch {
@@ -47,6 +48,9 @@ export type RunState = 'ok' | 'failed' | 'none';
 
 const ACTION_FAMILIES = Object.keys(VERB_FAMILIES).filter((f) => !READ_FAMILIES.has(f));
 
+/** The canonical nouns of the objects a verb implies ("texted" → sms), once per verb. */
+const hintsOf = memo((verb: string): ReadonlySet<string> => new Set((verbObjectHints.get(verb) ?? []).map(canonicalNoun)));
+
 /** The canonical nouns of an object string (`claim.object`). */
 export function objectNouns(object: string): Set<string> {
   return new Set(object.split(' ').filter((w) => w !== '').map(canonicalNoun));
@@ -62,7 +66,7 @@ export function objectNouns(object: string): Set<string> {
 export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[], ran: (tool: string) => RunState, context?: () => (noun: string) => boolean, objects: ReadonlySet<string> = objectNouns(claim.object)): ToolMatch {
   const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
-  const hints = new Set((verbObjectHints.get(claim.verb) ?? []).map(canonicalNoun));
+  const hints = hintsOf(claim.verb);
 
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
   let particle: string | null | undefined;
