@@ -11,6 +11,7 @@ import {
 } from './lexicon.js';
 import { objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
+import { tokenize } from './_tokens.js';
 import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastDateAt, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
@@ -349,6 +350,33 @@ function isLabel(clause: string, sentence: string): boolean {
 /** The sentence says "you" or "yourself": an ambiguous head verb may then be the user's act. */
 export function mentionsYou(sentence: string): boolean {
   return /\byou\b|\byourself\b/i.test(sentence);
+}
+
+/** Subjects whose modal or intention in a list's introduction governs the list: the agent's or the user's. */
+const PLANNERS: ReadonlySet<string> = new Set(['i', 'we', 'you']);
+const BE_FORMS: ReadonlySet<string> = new Set(['am', 'are', "'re", 'is']);
+
+/**
+ * A sentence that introduces a list of what is planned, offered or asked rather than done (the last sentence
+ * of the line before the list): it ends with a colon, and the agent or the user is its subject before a modal,
+ * future or intention ("To confirm, you would like
+ * to:", "Here's what I'll do:", "I'm going to make these changes:"), or it offers ("Would you like me to:").
+ * The list's items complete it, so they claim nothing (corpus README: the future and intentions, questions
+ * and offers). "I've made the following changes, which will take effect tomorrow:" introduces done work:
+ * its modal has no such subject.
+ */
+export function introducesPlan(text: string): boolean {
+  const trimmed = text.trimEnd();
+  if (!trimmed.endsWith(':')) return false;
+  const lower = trimmed.toLowerCase();
+  if (OFFER.test(lower)) return true;
+  const words = tokenize(lower);
+  for (let k = 0; k + 1 < words.length; k++) {
+    if (!PLANNERS.has(words[k] ?? '')) continue;
+    const verb = BE_FORMS.has(words[k + 1] ?? '') ? k + 2 : k + 1;
+    if (notYetAt(words, verb)) return true;
+  }
+  return false;
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */

@@ -233,6 +233,21 @@ describe('edge cases', () => {
     expect(shapes(reply)).toEqual([shape]);
   });
 
+  // A list completes its introduction: under a plan, an offer or the user's wish its items are not reports.
+  it.each([
+    ['To confirm, you would like to:\n\n- Move your flight to May 24.\n- Use the gift card, with the remaining $461 charged to your Visa.', []],
+    ["Here's what I'll do:\n- Flight changed to the 8:05 departure\n- One checked bag added", []],
+    ["I'm going to make these changes:\n1. Seat upgraded to business", []],
+    ['Would you like me to:\n- send the invoice to Dana\n- mark it as paid', []],
+    // Done work, whatever its clauses say of the future or what came before the introduction.
+    ["I've made the following changes, which will take effect tomorrow:\n- Flight changed to the 8:05 departure", ['make/first_person', 'change/status']],
+    ["I'll walk you through it. Here's what I did:\n- Refund issued to your Visa", ['issue/status']],
+    // The list ends at the next line that is not an item.
+    ["Here's what I'll do:\n- Cancel the old booking\nDone. Your old booking has been cancelled.", ['cancel/passive']],
+  ])('a list introduced as a plan or an offer claims nothing: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
   // Adjectives such as "original" or "existing" describe a thing; they do not make an act a state.
   it.each([
     ['Your refund has been issued to your original payment method.', 'issue/passive'],

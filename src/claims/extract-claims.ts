@@ -12,7 +12,7 @@
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
-import { mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
+import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { memo } from './_memo.js';
 import { NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
@@ -78,8 +78,12 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     introducing = [];
     details = [];
   };
+  // The items of a list whose introduction plans, offers or asks claim nothing.
+  let planned = false;
   for (const line of reply.lines) {
     const before = claims.length;
+    if (!line.item) planned = introducesPlan(line.sentences.at(-1)?.text ?? line.text);
+    else if (planned) continue;
     // A table row is data ("Issued — March 3"): it has no sentences; only a status-marked row claims, through its label.
     for (const sentence of line.sentences) {
       if (sentence.question || !mayClaim(sentence.text, options.toolVerbs)) continue;
