@@ -29,6 +29,22 @@ describe('the tool that did the work', () => {
     const calls = ledger({ tool: 'update_reservation_baggages', args: { reservation_id: 'ABC123', total_baggages: 2 } });
     expect(flagged(check('Your reservation has been updated.', calls, { tools }))).toEqual([]);
   });
+
+  it('mentions every sibling named after the claimed verb that ran, not only the best fit', () => {
+    const calls = ledger(
+      { tool: 'update_reservation_flights', args: { reservation_id: 'ABC123', cabin: 'business' } },
+      { tool: 'update_reservation_baggages', args: { reservation_id: 'ABC123', total_baggages: 2 } },
+    );
+    const r = check('Your reservation has been updated.', calls, { tools });
+    expect(r.ranButUnreported).toEqual([]);
+    expect(r.verdict).toBe('clean');
+  });
+
+  it('does not take a family likeness for a mention of the other tool', () => {
+    const calls = ledger({ tool: 'create_contact', args: { email: 'tomasz@kestrel.example' } }, { tool: 'enroll_in_sequence', args: { sequence_id: 'SEQ-9' } });
+    const r = check('Added Tomasz to the CRM.', calls, { tools: [{ name: 'create_contact', description: 'Create a new contact.' }, { name: 'enroll_in_sequence', description: 'Enroll a contact in an outbound email sequence.' }] });
+    expect(r.ranButUnreported.map((e) => e.tool)).toEqual(['enroll_in_sequence']);
+  });
 });
 
 describe('values per call', () => {

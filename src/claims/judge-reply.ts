@@ -120,6 +120,9 @@ export function judgeReply(input: JudgeInput): Receipt {
       continue;
     }
     mentioned.add(tool);
+    // A claim that cannot tell equally fitting tools apart ("Your reservation has been updated" after the
+    // flights and the baggage updates) says what each of them did: those that ran in its stretch are mentioned.
+    if (state === 'ok') for (const sibling of sameNamedFits(match, x.verb, tools.byName)) if (stretchTools.has(sibling) && ran(sibling) === 'ok') mentioned.add(sibling);
     // A lookup is flagged only on a first-person read claim ("I checked your invoices"); "your
     // reservation shows…" confirms a lookup that ran and claims nothing when none did.
     if (state !== 'ok' && match.read && x.form !== 'first_person') {
@@ -191,6 +194,18 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
   }
   return null;
+}
+
+/**
+ * The tools other than the best fit that the claim names as exactly as the best fit: named after the claimed
+ * verb (`update_reservation_flights` and `update_reservation_baggages` for "updated"), fitting as well. A
+ * family likeness ("added" ~ create_contact, enroll_in_sequence) does not make a tie.
+ */
+function sameNamedFits(match: ToolMatch, verb: string, profiles: ReadonlyMap<string, ToolProfile>): string[] {
+  const best = match.fits[0];
+  const named = (tool: string): boolean => profiles.get(tool)?.nameVerb === verb;
+  if (best === undefined || !best.verb || !named(best.tool)) return [];
+  return match.fits.slice(1).flatMap((fit) => (fit.verb && fit.total >= best.total && named(fit.tool) ? [fit.tool] : []));
 }
 
 /** The latest successful call of the stretch, of another tool, whose result has a field named for what `profile` returns. */
