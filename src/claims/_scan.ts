@@ -78,6 +78,9 @@ const QUOTE_PAIRS: ReadonlyMap<number, string> = new Map([
 export function unquote(text: string, replacement: string): string {
   const out: string[] = [];
   let copied = 0;
+  // Spans that follow each other with nothing between are replaced in one piece ("""" → two replacements):
+  // the pieces a crafted run of quotes would leave stay few.
+  let run = 0;
   const next = forwardSearch(text);
   for (let i = 0; i < text.length; i++) {
     const closer = QUOTE_PAIRS.get(text.charCodeAt(i));
@@ -85,11 +88,17 @@ export function unquote(text: string, replacement: string): string {
     const end = next(closer, i + 1);
     const newline = next('\n', i + 1);
     if (end !== -1 && (newline === -1 || end < newline)) {
-      out.push(text.slice(copied, i), replacement);
+      if (i > copied) {
+        if (run > 0) out.push(replacement.repeat(run));
+        run = 0;
+        out.push(text.slice(copied, i));
+      }
+      run++;
       copied = end + 1;
       i = end;
     }
   }
+  if (run > 0) out.push(replacement.repeat(run));
   out.push(text.slice(copied));
   return out.join('');
 }
