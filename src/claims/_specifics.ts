@@ -17,10 +17,14 @@ const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(jan|feb|mar|apr|may|ju
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})/g;
 const WORD = /[A-Za-z0-9][A-Za-z0-9-]*/g;
 
-/** A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B"). */
+/**
+ * A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B", seat "14C"); a number with a lower-case unit
+ * or ordinal ("48h", "10am", "2nd", "3.5kg") is a measure, not a code.
+ */
 function isCode(word: string): boolean {
-  return word.length >= 3 && word.length <= 24 && /\d/.test(word) && /[A-Za-z]/.test(word);
+  return word.length >= 3 && word.length <= 24 && /\d/.test(word) && /[A-Za-z]/.test(word) && !MEASURE.test(word);
 }
+const MEASURE = /^\d+(?:[.,]\d+)?[a-z]{1,3}$/;
 
 /** Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. */
 export function dateKeys(text: string): string[] {

@@ -30,6 +30,17 @@ describe('the tool that did the work', () => {
     expect(flagged(check('Your reservation has been updated.', calls, { tools }))).toEqual([]);
   });
 
+  it('gives a claim to the equally named sibling whose record it names, not to the one that ran on another', () => {
+    const trips = [{ name: 'cancel_flight', description: 'Cancel a flight by its PNR.' }, { name: 'cancel_car', description: 'Cancel a rental car by confirmation number.' }];
+    const calls = ledger({ tool: 'cancel_flight', args: { pnr: 'ZK41TQ' }, result: { status: 'cancelled' } });
+    const r = check('All cancelled:\n- Trip ZK41TQ: cancelled\n- Rental, confirmation 55310982: cancelled', calls, { tools: trips });
+    expect(flagged(r)).toEqual(['cancel_car:not_called']);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['cancel_flight']);
+    // Nothing specific, or the call holds it: the tool that ran keeps the claim.
+    expect(flagged(check('Trip ZK41TQ: cancelled.', calls, { tools: trips }))).toEqual([]);
+    expect(flagged(check('All cancelled.', calls, { tools: trips }))).toEqual([]);
+  });
+
   it('mentions every sibling named after the claimed verb that ran, not only the best fit', () => {
     const calls = ledger(
       { tool: 'update_reservation_flights', args: { reservation_id: 'ABC123', cabin: 'business' } },

@@ -17,7 +17,7 @@ import { readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { structured, type ArgsDigest } from './args-digest.js';
-import { leaves } from './_values.js';
+import { findRefs, leaves } from './_values.js';
 import { SETTING_KEY_WORDS } from './lexicon.js';
 import { moneyWords } from './_mismatch-message.js';
 import { memo } from './_memo.js';
@@ -89,6 +89,17 @@ export function judgeReply(input: JudgeInput): Receipt {
       if (payer !== null) {
         tool = payer;
         state = 'ok';
+      }
+    }
+    // Equal fits are told apart by what the claim states specifically ("updated: New flights HAT169 on
+    // May 17"): the tool whose calls of this stretch hold it did the work; when the tool that ran holds none
+    // of it and an equally fitting tool never ran, the claim is that tool's.
+    if (tool !== null && tool === match.tool && state === 'ok') {
+      const stated = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
+      const owner = specificOwner(tool, sameNamedFits(match, x.verb, tools.byName), ran, stated, input.stretch, sentence);
+      if (owner !== null) {
+        tool = owner;
+        state = ran(owner);
       }
     }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
@@ -206,6 +217,41 @@ function sameNamedFits(match: ToolMatch, verb: string, profiles: ReadonlyMap<str
   const named = (tool: string): boolean => profiles.get(tool)?.nameVerb === verb;
   if (best === undefined || !best.verb || !named(best.tool)) return [];
   return match.fits.slice(1).flatMap((fit) => (fit.verb && fit.total >= best.total && named(fit.tool) ? [fit.tool] : []));
+}
+
+/**
+ * The equally fitting tool (`equal`: named after the claimed verb, as the matched tool is) that did what the
+ * claim states specifically, when the matched tool (which ran) did not: the first equal fit whose calls of
+ * the stretch hold a code, cued reference or date of the claim, else the first equal fit that never ran.
+ * `null` to keep the matched tool: the claim states nothing specific, or the matched tool's calls of the
+ * stretch hold some of it, or it has none in the stretch (an earlier call restated).
+ */
+function specificOwner(tool: string, equal: readonly string[], ran: (tool: string) => RunState, stated: string, stretch: readonly LedgerEntry[], sentence: SentenceReading): string | null {
+  if (equal.length === 0) return null;
+  const specifics = new Set([...sentence.specifics(stated), ...findRefs(stated)]);
+  if (specifics.size === 0 || callsHold(tool, specifics, stretch) !== false) return null;
+  return equal.find((t) => ran(t) === 'ok' && callsHold(t, specifics, stretch) === true) ?? equal.find((t) => ran(t) === 'none') ?? null;
+}
+
+/** Whether the successful calls of `tool` in the stretch hold one of `specifics` in their arguments or results; `null` when it has none there. */
+function callsHold(tool: string, specifics: ReadonlySet<string>, stretch: readonly LedgerEntry[]): boolean | null {
+  const calls = stretch.filter((e) => e.tool === tool && e.status === 'ok');
+  if (calls.length === 0) return null;
+  return calls.some((e) => {
+    const text = `${jsonText(e.args)}\n${jsonText(e.result)}`.toLowerCase();
+    for (const v of specifics) if (text.includes(v)) return true;
+    return false;
+  });
+}
+
+/** A value as JSON text (text as it is); `''` when it cannot be written. */
+function jsonText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** The latest successful call of the stretch, of another tool, whose result has a field named for what `profile` returns. */

@@ -1,0 +1,14 @@
+/** The specifics a claim states (dates and codes) that tie it to the call that did the work. */
+import { describe, expect, it } from 'vitest';
+import { claimSpecifics, dateKeys } from './_specifics.js';
+
+describe('claimSpecifics', () => {
+  it('reads dates in either order and codes mixing letters and digits', () => {
+    expect([...claimSpecifics('The nonstop flight HAT041 on May 21, 2024, seat 14C, booking A-1042')].sort()).toEqual(['05-21', '14c', '2024-05-21', 'a-1042', 'hat041']);
+    expect(dateKeys('21st of March and 2024-05-02')).toEqual(['03-21', '05-02', '2024-05-02']);
+  });
+
+  it('does not take a measure or an ordinal for a code', () => {
+    expect([...claimSpecifics('no fee since it is more than 48h out, 10am start, the 2nd bag, a 3.5kg box')]).toEqual([]);
+  });
+});
