@@ -29,18 +29,27 @@ export function conditionalIndex(words: readonly string[]): number {
   return -1;
 }
 
+/**
+ * The clause dates its act before this run ("yesterday", "3 days ago", "last week", "back in May", "in March",
+ * "earlier this week"). A time after "from" or "of" dates a thing, not the act ("archived the threads from
+ * last week", "refunded the charge of yesterday").
+ */
 export function pastTime(words: readonly string[]): boolean {
+  const ofAThing = (start: number): boolean => THING_TIME.has(words[start - 1] ?? '');
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
-    if (w === 'yesterday' || w === 'previously') return true;
-    if (w === 'ago' && PAST_UNITS.has(words[i - 1] ?? '')) return true;
-    if (w === 'last' && (LAST_WHAT.has(words[i + 1] ?? '') || (/^\d+$/.test(words[i + 1] ?? '') && PAST_UNITS.has(words[i + 2] ?? '')))) return true;
+    if ((w === 'yesterday' || w === 'previously') && !ofAThing(i)) return true;
+    if (w === 'ago' && PAST_UNITS.has(words[i - 1] ?? '') && !ofAThing(/^\d+$|^an?$/.test(words[i - 2] ?? '') ? i - 2 : i - 1)) return true;
+    if (w === 'last' && (LAST_WHAT.has(words[i + 1] ?? '') || (/^\d+$/.test(words[i + 1] ?? '') && PAST_UNITS.has(words[i + 2] ?? ''))) && !ofAThing(i)) return true;
     if (w === 'back' && words[i + 1] === 'in') return true;
     if (w === 'in' && MONTHS.has(words[i + 1] ?? '') && !/^\d/.test(words[i + 2] ?? '')) return true;
     if (w === 'earlier' && words[i + 1] === 'this' && ['week', 'month', 'year'].includes(words[i + 2] ?? '')) return true;
   }
   return false;
 }
+
+/** Prepositions after which a time belongs to a noun ("the threads from last week"). */
+const THING_TIME: ReadonlySet<string> = new Set(['from', 'of']);
 
 /** "was created on 2024-05-01", "submitted to your bank on Nov 4": a dated act, before this run. Looks at `words[from..to]`. */
 export function onPastDate(words: readonly string[], from = 0, to = words.length): boolean {

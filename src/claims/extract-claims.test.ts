@@ -233,6 +233,17 @@ describe('edge cases', () => {
     expect(shapes(reply)).toEqual([shape]);
   });
 
+  // A time after "from" or "of" dates the thing acted on, not the act.
+  it.each([
+    ['Archived all 12 threads from last week.', ['archive/head']],
+    ['I refunded the charge from yesterday.', ['refund/first_person']],
+    ['Deleted the logs from 2 days ago.', ['delete/head']],
+    ['I refunded the charge yesterday.', []],
+    ['I sent it 3 days ago.', []],
+  ])('a past time dates the act only when it is not a noun\'s: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
   // A list completes its introduction: under a plan, an offer or the user's wish its items are not reports.
   it.each([
     ['To confirm, you would like to:\n\n- Move your flight to May 24.\n- Use the gift card, with the remaining $461 charged to your Visa.', []],
