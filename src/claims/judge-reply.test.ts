@@ -41,6 +41,16 @@ describe('the tool that did the work', () => {
     expect(flagged(check('All cancelled.', calls, { tools: trips }))).toEqual([]);
   });
 
+  it('judges a claim against each tool its coordinated objects name', () => {
+    const channels = [{ name: 'send_email', description: 'Send an email.' }, { name: 'send_sms', description: 'Send a text message.' }, { name: 'post_slack', description: 'Post to Slack.' }];
+    const emailed = ledger({ tool: 'send_email', args: { to: 'dana@example.com' } });
+    const r = check('I sent Dana the reminder by email and SMS.', emailed, { tools: channels });
+    expect(flagged(r)).toEqual(['send_sms:not_called']);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['send_email']);
+    // Another tool's object that is not coordinated with the claim's own is not a second claim.
+    expect(flagged(check('I sent you the invoice for the SMS bundle by email.', emailed, { tools: channels }))).toEqual([]);
+  });
+
   it('mentions every sibling named after the claimed verb that ran, not only the best fit', () => {
     const calls = ledger(
       { tool: 'update_reservation_flights', args: { reservation_id: 'ABC123', cabin: 'business' } },

@@ -73,6 +73,8 @@ export function judgeReply(input: JudgeInput): Receipt {
   const objectsOf = perString(objectNouns);
   const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(canonicalNoun))), specifics: perString(claimSpecifics) };
   const mentioned = new Set<string>();
+  // Claims judged again against another tool their coordinated objects name, after the claims themselves.
+  const coordinated: Claim[] = [];
   let names: ((noun: string) => boolean) | undefined;
   // Asked only to tell equal fits apart.
   const context = (): ((noun: string) => boolean) => (names ??= replyContext(parsed, input.request));
@@ -134,6 +136,9 @@ export function judgeReply(input: JudgeInput): Receipt {
     // A claim that cannot tell equally fitting tools apart ("Your reservation has been updated" after the
     // flights and the baggage updates) says what each of them did: those that ran in its stretch are mentioned.
     if (state === 'ok') for (const sibling of sameNamedFits(match, x.verb, tools.byName)) if (stretchTools.has(sibling) && ran(sibling) === 'ok') mentioned.add(sibling);
+    // "Posted on Mastodon and Bluesky", "notified you by email and SMS": one verb, coordinated objects that name
+    // two tools of that verb. The claim is judged against each.
+    if (!match.read) for (const other of coordinatedTools(x, match, tools.byName)) coordinated.push({ ...claim, tool: other });
     // A lookup is flagged only on a first-person read claim ("I checked your invoices"); "your
     // reservation shows…" confirms a lookup that ran and claims nothing when none did.
     if (state !== 'ok' && match.read && x.form !== 'first_person') {
@@ -158,6 +163,17 @@ export function judgeReply(input: JudgeInput): Receipt {
       continue;
     }
     pushOnce(confirmed, seen, `c:${tool}`, claim);
+  }
+  for (const also of coordinated) {
+    const other = also.tool ?? '';
+    const settled = ran(other);
+    if (settled === 'ok') {
+      mentioned.add(other);
+      pushOnce(confirmed, seen, `c:${other}`, also);
+    } else {
+      const reason = settled === 'none' ? 'not_called' : 'tool_failed';
+      pushOnce(flagged, seen, `f:${other}:${reason}`, { ...also, reason });
+    }
   }
   const thinking = reasoningTools(input.profiles, input.stretch);
   const ranButUnreported = input.stretch.filter(
@@ -253,6 +269,30 @@ function jsonText(value: unknown): string {
     return '';
   }
 }
+
+/**
+ * The other tools a claim names through coordinated objects: named after the claimed verb as the matched tool
+ * is, with a noun of their own name that the claim joins to a noun of the matched tool's name by "and", "&" or
+ * a comma ("posted on Mastodon and Bluesky" → post_mastodon, post_bluesky). A noun that only mentions another
+ * tool's object ("sent the invoice for the Slack plan") is no such coordination.
+ */
+function coordinatedTools(x: ExtractedClaim, match: ToolMatch, profiles: ReadonlyMap<string, ToolProfile>): string[] {
+  const best = match.fits[0] === undefined ? undefined : profiles.get(match.fits[0].tool);
+  if (best === undefined || best.nameVerb !== x.verb || x.object === '') return [];
+  const objects = x.object.split(' ').filter((w) => w !== '');
+  const own = (p: ToolProfile, q: ToolProfile): string[] => objects.filter((w) => p.nameNouns.has(canonicalNoun(w)) && !q.nameNouns.has(canonicalNoun(w)));
+  const clause = x.clause.toLowerCase();
+  const out: string[] = [];
+  for (const fit of match.fits.slice(1)) {
+    const other = profiles.get(fit.tool);
+    if (other === undefined || other.nameVerb !== x.verb || !fit.verb) continue;
+    const mine = own(best, other);
+    const theirs = own(other, best);
+    if (mine.some((a) => theirs.some((b) => COORDINATORS.some((c) => clause.includes(`${a}${c}${b}`) || clause.includes(`${b}${c}${a}`))))) out.push(fit.tool);
+  }
+  return out;
+}
+const COORDINATORS = [' and ', ' & ', ', '];
 
 /** The latest successful call of the stretch, of another tool, whose result has a field named for what `profile` returns. */
 function producedBy(profile: ToolProfile | undefined, stretch: readonly LedgerEntry[]): string | null {
