@@ -10,7 +10,8 @@ import { ambiguousPast, pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
 import { memo } from './_memo.js';
 
-const TRIGGERS = new Set<string>(['set', 'done']);
+// "did" and "done" open a light verb ("did a backup of the table", `_verbs.ts` `lightVerbAt`).
+const TRIGGERS = new Set<string>(['set', 'done', 'did']);
 for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.keys()]) TRIGGERS.add(form);
 TRIGGERS.delete('let');
 // A terse reply names its completion word last ("all set", "you're all set", "taken care of"): that word triggers.

@@ -6,6 +6,7 @@ import { STOPWORDS, VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
 import { memo } from './_memo.js';
+import { isVerb, partsOfSpeech, verbClass, verbFrequency, verbsOfNoun } from '../lexicon/index.js';
 
 /** lemma → families it belongs to. */
 const FAMILIES_OF: ReadonlyMap<string, readonly string[]> = (() => {
@@ -92,6 +93,10 @@ export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: Rea
     const far = split === undefined ? undefined : phrasal.get(split);
     if (far !== undefined && SPLIT_OBJECTS.has(particle ?? '')) return { lemma: far, index: i, end: i + 3, ambiguous: known.ambiguous };
   }
+  if (w === 'did' || w === 'done') {
+    const light = lightVerbAt(tokens, i);
+    if (light !== null || w === 'did') return light;
+  }
   if (w === 'let') {
     // "let them know", "let the audit lead know": a notification. "let me know" is a request.
     const window = tokens.slice(i + 1, i + 6);
@@ -102,6 +107,40 @@ export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: Rea
   const past = known.past;
   return past === null ? null : { lemma: past.lemma, index: i, end: i + 1, ambiguous: past.ambiguous };
 }
+
+const LIGHT_DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'their', 'this', 'that', 'these', 'those', 'another', 'some']);
+
+/**
+ * "did a backup of the table", "I've done the refund": a form of "do" before a determiner and, within two
+ * words, a noun of action (WordNet's derivation links, `verbsOfNoun`) is that action. The verb is written as
+ * the lexicon writes it ("back up" → "backup" when that is a lemma of the families). `null` when no such noun follows.
+ */
+function lightVerbAt(tokens: readonly string[], i: number): VerbHit | null {
+  if (!LIGHT_DETERMINERS.has(tokens[i + 1] ?? '')) return null;
+  for (let k = i + 2; k <= i + 3 && k < tokens.length; k++) {
+    const lemma = actionOfNoun(tokens[k] ?? '');
+    if (lemma === null) continue;
+    // "Did the refund go through": "did" supports the verb after the noun; it is no light verb.
+    const next = tokens[k + 1] ?? '';
+    if (isVerb(next) && partsOfSpeech(next)[0] === 'v') return null;
+    return { lemma, index: i, end: k + 1, ambiguous: false };
+  }
+  return null;
+}
+
+/** The verb a noun of action names ("backup" → backup, "refund" → refund, "migration" → migrate), when WordNet reads it as acting or looking up; else null. */
+const actionOfNoun = memo((noun: string): string | null => {
+  if (!/^[a-z][a-z-]{2,}$/.test(noun) || STOPWORDS.has(noun) || !partsOfSpeech(noun).includes('n')) return null;
+  for (const verb of verbsOfNoun(noun)) {
+    // A verb WordNet's tagged texts never use ("lot", "job") is no action the noun names.
+    if (verbFrequency(verb) === 0) continue;
+    const solid = verb.replaceAll(' ', '');
+    const lemma = FAMILIES_OF.has(solid) ? solid : verb;
+    const cls = verbClass(verb);
+    if (cls === 'act' || (cls === 'read' && FAMILIES_OF.has(lemma))) return lemma;
+  }
+  return null;
+});
 
 /** Lemma of a base or third-person form ("send", "sends", "approves", "cancels"), else null. */
 export function baseVerb(word: string): string | null {

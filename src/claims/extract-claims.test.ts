@@ -233,6 +233,19 @@ describe('edge cases', () => {
     expect(shapes(reply)).toEqual([shape]);
   });
 
+  // "do" with a noun of action is that action (WordNet's derivation links); "did" that supports a verb is not.
+  it.each([
+    ['Did a backup of the users table.', ['back up/head']],
+    ['I did the refund for order 55.', ['refund/first_person']],
+    ['I did a quick search of your inbox.', ['search/first_person']],
+    ['I did a lot of work today.', []],
+    ['I did not send it.', []],
+    ['Did the refund go through', []],
+    ['The modification is done.', ['modify/passive']],
+  ])('a light verb takes its action from its noun: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
   // A time after "from" or "of" dates the thing acted on, not the act.
   it.each([
     ['Archived all 12 threads from last week.', ['archive/head']],
