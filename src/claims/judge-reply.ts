@@ -11,7 +11,7 @@ import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
-import { claimSpecifics } from './_specifics.js';
+import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
 import { readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
@@ -21,6 +21,7 @@ import { findRefs, leaves } from './_values.js';
 import { SETTING_KEY_WORDS } from './lexicon.js';
 import { moneyWords } from './_mismatch-message.js';
 import { memo } from './_memo.js';
+import { trimEnd } from './_scan.js';
 
 /** Inputs of {@link judgeReply}. */
 export interface JudgeInput {
@@ -73,6 +74,8 @@ export function judgeReply(input: JudgeInput): Receipt {
   const objectsOf = perString(objectNouns);
   const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(canonicalNoun))), specifics: perString(claimSpecifics) };
   const mentioned = new Set<string>();
+  // The words of each tool's calls of the stretch, read once per tool (not once per claim).
+  const heldBy = perString((tool) => callWords(input.stretch.filter((e) => e.tool === tool && e.status === 'ok')));
   // Claims judged again against another tool their coordinated objects name, after the claims themselves.
   const coordinated: Claim[] = [];
   let names: ((noun: string) => boolean) | undefined;
@@ -98,7 +101,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     // of it and an equally fitting tool never ran, the claim is that tool's.
     if (tool !== null && tool === match.tool && state === 'ok') {
       const stated = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
-      const owner = specificOwner(tool, sameNamedFits(match, x.verb, tools.byName), ran, stated, input.stretch, sentence);
+      const owner = specificOwner(tool, sameNamedFits(match, x.verb, tools.byName), ran, stated, heldBy, sentence);
       if (owner !== null) {
         tool = owner;
         state = ran(owner);
@@ -238,27 +241,38 @@ function sameNamedFits(match: ToolMatch, verb: string, profiles: ReadonlyMap<str
 /**
  * The equally fitting tool (`equal`: named after the claimed verb, as the matched tool is) that did what the
  * claim states specifically, when the matched tool (which ran) did not: the first equal fit whose calls of
- * the stretch hold a code, cued reference or date of the claim, else the first equal fit that never ran.
- * `null` to keep the matched tool: the claim states nothing specific, or the matched tool's calls of the
- * stretch hold some of it, or it has none in the stretch (an earlier call restated).
+ * the stretch hold a code, cued reference or date of the claim (`heldBy`: their words), else the first equal
+ * fit that never ran. `null` to keep the matched tool: the claim states nothing specific, or the matched
+ * tool's calls of the stretch hold some of it, or it has none in the stretch (an earlier call restated).
  */
-function specificOwner(tool: string, equal: readonly string[], ran: (tool: string) => RunState, stated: string, stretch: readonly LedgerEntry[], sentence: SentenceReading): string | null {
+function specificOwner(tool: string, equal: readonly string[], ran: (tool: string) => RunState, stated: string, heldBy: (tool: string) => ReadonlySet<string> | null, sentence: SentenceReading): string | null {
   if (equal.length === 0) return null;
   const specifics = new Set([...sentence.specifics(stated), ...findRefs(stated)]);
-  if (specifics.size === 0 || callsHold(tool, specifics, stretch) !== false) return null;
-  return equal.find((t) => ran(t) === 'ok' && callsHold(t, specifics, stretch) === true) ?? equal.find((t) => ran(t) === 'none') ?? null;
+  const holds = (t: string): boolean | null => {
+    const words = heldBy(t);
+    if (words === null) return null;
+    for (const v of specifics) if (words.has(v)) return true;
+    return false;
+  };
+  if (specifics.size === 0 || holds(tool) !== false) return null;
+  return equal.find((t) => ran(t) === 'ok' && holds(t) === true) ?? equal.find((t) => ran(t) === 'none') ?? null;
 }
 
-/** Whether the successful calls of `tool` in the stretch hold one of `specifics` in their arguments or results; `null` when it has none there. */
-function callsHold(tool: string, specifics: ReadonlySet<string>, stretch: readonly LedgerEntry[]): boolean | null {
-  const calls = stretch.filter((e) => e.tool === tool && e.status === 'ok');
+/**
+ * The words of some calls' arguments and results, lower case, as a claim's specifics are written: codes,
+ * references and ISO dates as they stand, and every date also as "MM-DD" ({@link dateKeys}). `null` for no calls.
+ */
+function callWords(calls: readonly LedgerEntry[]): ReadonlySet<string> | null {
   if (calls.length === 0) return null;
-  return calls.some((e) => {
-    const text = `${jsonText(e.args)}\n${jsonText(e.result)}`.toLowerCase();
-    for (const v of specifics) if (text.includes(v)) return true;
-    return false;
-  });
+  const out = new Set<string>();
+  for (const e of calls) {
+    const text = `${jsonText(e.args)}\n${jsonText(e.result)}`;
+    for (const w of text.toLowerCase().match(CALL_WORD) ?? []) out.add(trimEnd(w, '-'));
+    for (const d of dateKeys(text)) out.add(d);
+  }
+  return out;
 }
+const CALL_WORD = /[a-z0-9][a-z0-9-]*/g;
 
 /** A value as JSON text (text as it is); `''` when it cannot be written. */
 function jsonText(value: unknown): string {
@@ -278,7 +292,7 @@ function jsonText(value: unknown): string {
  */
 function coordinatedTools(x: ExtractedClaim, match: ToolMatch, profiles: ReadonlyMap<string, ToolProfile>): string[] {
   const best = match.fits[0] === undefined ? undefined : profiles.get(match.fits[0].tool);
-  if (best === undefined || best.nameVerb !== x.verb || x.object === '') return [];
+  if (best === undefined || best.nameVerb !== x.verb || x.object === '' || x.fromContext === true) return [];
   const objects = x.object.split(' ').filter((w) => w !== '');
   const own = (p: ToolProfile, q: ToolProfile): string[] => objects.filter((w) => p.nameNouns.has(canonicalNoun(w)) && !q.nameNouns.has(canonicalNoun(w)));
   const clause = x.clause.toLowerCase();
