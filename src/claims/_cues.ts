@@ -98,6 +98,9 @@ export function countOf(words: readonly string[]): number | undefined {
 }
 
 /** Outcome claims with no past verb: "is on your calendar", "is on its way", "is now OFF", "is back online", "is live". */
+/** Determiners that open the place a user is put in ("on the 9:40 train", "in your new plan"); "in good hands" is an idiom. */
+const PLACE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'your', 'a', 'an', 'our', 'this', 'that']);
+
 export function readOutcome(words: readonly string[]): ClauseClaim | null {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -109,6 +112,11 @@ export function readOutcome(words: readonly string[]): ClauseClaim | null {
     const now = words[k] === 'now' || (words[k] === 'back' && k + 1 < words.length);
     if (now || words[k] === 'all') k++;
     const rest = words.slice(k);
+    // "You're now on the 9:40 train", "you are now in the Growth plan": the user placed somewhere by this run.
+    if (now && i === 1 && words[0] === 'you' && (rest[0] === 'on' || rest[0] === 'in') && PLACE_DETERMINERS.has(rest[1] ?? '')) {
+      const object = rest.slice(1).filter((x) => !STOPWORDS.has(x) && /[a-z]/.test(x));
+      return object.length === 0 ? null : { verb: '*', object: object.join(' '), form: 'outcome' };
+    }
     const found = outcomeOf(rest, now, subject);
     const head = subject[subject.length - 1];
     if (found !== null && head !== undefined) found.head = head;

@@ -246,6 +246,17 @@ describe('edge cases', () => {
     expect(shapes(reply)).toEqual(expected);
   });
 
+  // The user placed somewhere by this run.
+  it.each([
+    ["You're now on the 9:40 train.", ['*/outcome']],
+    ['You are now on the waitlist.', ['*/outcome']],
+    ['You are on the waitlist.', []],
+    ['You are not on the list.', []],
+    ['You are now in good hands.', []],
+  ])('"you are now on/in <place>" is an outcome: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
   // A time after "from" or "of" dates the thing acted on, not the act.
   it.each([
     ['Archived all 12 threads from last week.', ['archive/head']],
