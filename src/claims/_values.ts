@@ -3,6 +3,7 @@
  * numbers, email addresses. Linear-time patterns only.
  */
 import { scanEmails, trimEnd } from './_scan.js';
+import { matchesOf } from './_matches.js';
 
 /** A money amount read from text. */
 export interface Amount {
@@ -31,14 +32,14 @@ export function parseAmount(raw: string): number | null {
 export function findAmounts(text: string): Amount[] {
   const out: Amount[] = [];
   const seen = new Set<number>();
-  for (const m of text.matchAll(SYMBOL_FIRST)) {
+  for (const m of matchesOf(SYMBOL_FIRST, text)) {
     const v = parseAmount(m[1] ?? '');
     if (v === null) continue;
     const value = m[2] ? v * 1000 : v;
     if (m.index !== undefined) seen.add(m.index);
     out.push({ value, text: m[0].trim() });
   }
-  for (const m of text.matchAll(CODE_AFTER)) {
+  for (const m of matchesOf(CODE_AFTER, text)) {
     if (!/[A-Za-z€]/.test(m[0].slice((m[1] ?? '').length))) continue;
     const v = parseAmount(m[1] ?? '');
     if (v === null) continue;
@@ -60,9 +61,9 @@ const CODE_REF = /\b([A-Z]{1,6}-\d{2,}[\w-]{0,16})\b/g;
 /** Cued reference numbers ("order 4821", "ticket #5521", "PR #431", "SHP-00912"), normalized to lower case without "#". */
 export function findRefs(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(CUED_REF)) out.add(normalizeRef(m[1] ?? ''));
-  for (const m of text.matchAll(HASH_REF)) out.add(normalizeRef(m[1] ?? ''));
-  for (const m of text.matchAll(CODE_REF)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of matchesOf(CUED_REF, text)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of matchesOf(HASH_REF, text)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of matchesOf(CODE_REF, text)) out.add(normalizeRef(m[1] ?? ''));
   out.delete('');
   return [...out].filter((r) => /\d/.test(r) && !/^\d{1,2}$/.test(r));
 }
@@ -80,7 +81,7 @@ const MASKED_REF = /\b([A-Za-z]{3,20})\s{1,3}(?:ending|ends)\s{1,3}(?:in|with)\s
  */
 export function findMaskedRefs(text: string): Array<{ noun: string; digits: string }> {
   if (!text.includes('end')) return [];
-  return [...text.matchAll(MASKED_REF)].map((m) => ({ noun: (m[1] ?? '').toLowerCase(), digits: m[2] ?? '' }));
+  return matchesOf(MASKED_REF, text).map((m) => ({ noun: (m[1] ?? '').toLowerCase(), digits: m[2] ?? '' }));
 }
 
 /** Email addresses, lower case. */
