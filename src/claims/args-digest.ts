@@ -21,7 +21,17 @@ const KEEP_RECENT = 5;
 
 /** `prefix:digits` of an identifier: "inv-0042" → "inv:4", "4821" → ":4". */
 export function refShape(ref: string): string {
-  return `${/^[a-z]*/.exec(ref)?.[0] ?? ''}:${ref.replace(/\D/g, '').length}`;
+  const { prefix, digits } = refParts(ref);
+  return `${prefix}:${digits}`;
+}
+
+/** The parts of {@link refShape}: the leading lower-case letters and the number of digits. */
+function refParts(ref: string): { prefix: string; digits: number } {
+  let letters = 0;
+  while (letters < ref.length && ref.charCodeAt(letters) >= 97 && ref.charCodeAt(letters) <= 122) letters++;
+  let digits = 0;
+  for (let i = letters; i < ref.length; i++) if (ref.charCodeAt(i) >= 48 && ref.charCodeAt(i) <= 57) digits++;
+  return { prefix: ref.slice(0, letters), digits };
 }
 
 /** "inv-0042" → "inv-42": leading zeros do not distinguish references. */
@@ -145,8 +155,8 @@ export class ArgsDigest {
         callSum += n;
       }
       if (idLike(key, text)) {
-        const [prefix, digits] = refShape(text).split(':');
-        for (const d of [Number(digits) - 1, Number(digits), Number(digits) + 1]) callShapes.add(`${prefix ?? ''}:${d}`);
+        const { prefix, digits } = refParts(text);
+        for (const d of [digits - 1, digits, digits + 1]) callShapes.add(`${prefix}:${d}`);
       }
       if (typeof value !== 'string') continue;
       if (!recordKey(key)) for (const x of specificsOf(value)) this.specifics.add(x);

@@ -79,8 +79,14 @@ export class CallBook {
       const entry = toEntry(call, { result: undefined, marked: true, errorText: noResultError });
       events.push({ kind: 'tool', index: call.index, entry });
     }
-    return events.sort((a, b) => a.index - b.index);
+    // Readers record events in message order, so the (stable) sort is needed only when a call went unanswered.
+    return unanswered.length === 0 && inOrder(events) ? events : events.sort((a, b) => a.index - b.index);
   }
+}
+
+function inOrder(events: readonly ConversationEvent[]): boolean {
+  for (let i = 1; i < events.length; i++) if ((events[i - 1] as ConversationEvent).index > (events[i] as ConversationEvent).index) return false;
+  return true;
 }
 
 function toEntry(call: Omit<OpenCall, 'index'>, outcome: Outcome): LedgerEntry {
