@@ -8,7 +8,7 @@ import { assertTextLength } from './_input-limit.js';
 import { readConversation } from './readers/index.js';
 import { Receipt, type ReceiptJSON } from './receipt.js';
 import { normalizeTools, type ToolSpec } from './tools.js';
-import { judgeReply } from './claims/judge-reply.js';
+import { judgeReply, type JudgeInput } from './claims/judge-reply.js';
 import { profileTool, type ToolProfile } from './claims/tool-profile.js';
 import { LedgerIndex } from './claims/ledger-index.js';
 import { ClaimcheckError } from './errors.js';
@@ -149,6 +149,8 @@ export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions,
   const toolProfiles = profiles(toolSpecs);
   const events = conversation.events;
   const ignore = new Set(options.ignoreTools ?? []);
+  const checkArgs = options.checkArgs ?? true;
+  const strict = options.strict === true;
   const out: TurnReceipt[] = [];
   const earlier = new LedgerIndex();
   let stretch: LedgerEntry[] = [];
@@ -175,18 +177,12 @@ export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions,
     }
     const backing = earlier.with(later);
     if (onTurn !== undefined) onTurn({ reply: e.text, ...(request === undefined ? {} : { request }), tools: toolSpecs, states: new Map(toolSpecs.map((t) => [t.name, backing.state(t.name)])) });
-    const receipt = judgeReply({
-      reply: e.text,
-      ...(request === undefined ? {} : { request }),
-      ...(previous === undefined ? {} : { previous }),
-      profiles: toolProfiles,
-      backing,
-      stretch: [...stretch, ...later],
-      ignoreTools: ignore,
-      checkArgs: options.checkArgs ?? true,
-      toolsGiven,
-      strict: options.strict === true,
-    });
+    // The turn's own calls: its stretch and the later calls of the same turn (the stretch starts over after the turn).
+    for (const entry of later) stretch.push(entry);
+    const input: JudgeInput = { reply: e.text, profiles: toolProfiles, backing, stretch, ignoreTools: ignore, checkArgs, toolsGiven, strict };
+    if (request !== undefined) input.request = request;
+    if (previous !== undefined) input.previous = previous;
+    const receipt = judgeReply(input);
     out.push({ turn: out.length + 1, messageIndex: e.index, text: e.text, receipt });
     stretch = [];
     previous = e.text;
@@ -256,18 +252,31 @@ function ledgerEntries(where: string, ledger: unknown): readonly LedgerEntry[] {
   return entries as readonly LedgerEntry[];
 }
 
-/** Profiles of tools seen before, keyed by name and description; a tool list is profiled once per process. */
-const PROFILE_CACHE = new Map<string, ToolProfile>();
+/**
+ * Profiles of tools seen before, by name and then description; a tool list is profiled once per process.
+ * Two levels, so that a lookup hashes the description as it is instead of joining it to the name first.
+ */
+const PROFILE_CACHE = new Map<string, Map<string, ToolProfile>>();
 const PROFILE_CACHE_LIMIT = 10_000;
+let profilesCached = 0;
 
 function profiles(tools: readonly ToolSpec[]): ToolProfile[] {
   return tools.map((tool) => {
-    const key = `${tool.name}\u0000${tool.description}`;
-    let profile = PROFILE_CACHE.get(key);
+    let byDescription = PROFILE_CACHE.get(tool.name);
+    let profile = byDescription?.get(tool.description);
     if (profile === undefined) {
       profile = profileTool(tool);
-      if (PROFILE_CACHE.size >= PROFILE_CACHE_LIMIT) PROFILE_CACHE.clear();
-      PROFILE_CACHE.set(key, profile);
+      if (profilesCached >= PROFILE_CACHE_LIMIT) {
+        PROFILE_CACHE.clear();
+        profilesCached = 0;
+        byDescription = undefined;
+      }
+      if (byDescription === undefined) {
+        byDescription = new Map();
+        PROFILE_CACHE.set(tool.name, byDescription);
+      }
+      byDescription.set(tool.description, profile);
+      profilesCached++;
     }
     return profile;
   });

@@ -4,6 +4,7 @@
  * one of them is the tool that did the work (corpus README: "several listed tools fit the claim").
  * Linear-time patterns only.
  */
+import { matchesOf } from './_matches.js';
 
 const MONTHS: ReadonlyMap<string, number> = new Map(
   ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].map((m, i) => [m, i + 1]),
@@ -34,15 +35,15 @@ export function dateKeys(text: string): string[] {
     out.push(`${pad(month)}-${pad(day)}`);
     if (year !== undefined) out.push(`${year}-${pad(month)}-${pad(day)}`);
   };
-  for (const m of text.matchAll(MONTH_FIRST)) add(MONTHS.get((m[1] ?? '').toLowerCase()), Number(m[2]), m[3]);
-  for (const m of text.matchAll(DAY_FIRST)) add(MONTHS.get((m[2] ?? '').toLowerCase()), Number(m[1]), m[3]);
-  for (const m of text.matchAll(ISO)) add(Number(m[2]), Number(m[3]), m[1]);
+  for (const m of matchesOf(MONTH_FIRST, text)) add(MONTHS.get((m[1] ?? '').toLowerCase()), Number(m[2]), m[3]);
+  for (const m of matchesOf(DAY_FIRST, text)) add(MONTHS.get((m[2] ?? '').toLowerCase()), Number(m[1]), m[3]);
+  for (const m of matchesOf(ISO, text)) add(Number(m[2]), Number(m[3]), m[1]);
   return out;
 }
 
 /** The specifics of a claim's text, lower case: its date keys and its codes. */
 export function claimSpecifics(text: string): Set<string> {
   const out = new Set<string>(dateKeys(text));
-  for (const m of text.matchAll(WORD)) if (isCode(m[0])) out.add(m[0].toLowerCase());
+  for (const m of matchesOf(WORD, text)) if (isCode(m[0])) out.add(m[0].toLowerCase());
   return out;
 }

@@ -4,6 +4,7 @@
  * Each kind is judged only against calls that record a value of that kind. Linear-time patterns only.
  */
 import { dateKeys } from './_specifics.js';
+import { matchesOf } from './_matches.js';
 
 /** "3pm", "3:00 PM", "15:00", "7.30 a.m." → minutes after midnight. */
 const TWELVE_HOUR = /\b(\d{1,2})(?:[:.](\d{2}))?\s?(a\.?m\.?|p\.?m\.?)(?![a-z])/gi;
@@ -16,13 +17,13 @@ const QUALIFIED_TIME = /\b(?:around|about|approximately|roughly|by|before|after|
 /** Times of day a text states, as minutes after midnight. */
 export function findTimes(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(TWELVE_HOUR)) {
+  for (const m of matchesOf(TWELVE_HOUR, text)) {
     const h = Number(m[1]);
     if (h < 1 || h > 12) continue;
     const pm = (m[3] ?? '').toLowerCase().startsWith('p');
     out.push(((h % 12) + (pm ? 12 : 0)) * 60 + Number(m[2] ?? 0));
   }
-  for (const m of text.matchAll(TWENTY_FOUR_HOUR)) {
+  for (const m of matchesOf(TWENTY_FOUR_HOUR, text)) {
     const end = (m.index ?? 0) + m[0].length;
     // "3:00 PM" was read above; "15:00" stands alone.
     if (/^\s?[ap]\.?m/i.test(text.slice(end, end + 5))) continue;
@@ -34,7 +35,7 @@ export function findTimes(text: string): number[] {
 /** Times recorded in a value from a tool call (ISO date-times and "HH:MM"). */
 export function recordedTimes(value: string): number[] {
   const out: number[] = [];
-  for (const m of value.matchAll(ISO_TIME)) out.push(Number(m[1]) * 60 + Number(m[2]));
+  for (const m of matchesOf(ISO_TIME, value)) out.push(Number(m[1]) * 60 + Number(m[2]));
   if (out.length === 0 && value.length <= 40) out.push(...findTimes(value));
   return out;
 }

@@ -2,7 +2,7 @@
  * Reading the specific values a claim states: money amounts, cued references, email addresses.
  */
 import { describe, expect, it } from 'vitest';
-import { findAmounts, findEmails, findRefs, leaves, parseAmount, qualifiedAmount } from './_values.js';
+import { eachWord, findAmounts, findEmails, findRefs, leaves, parseAmount, qualifiedAmount } from './_values.js';
 
 describe('findAmounts', () => {
   it.each([
@@ -99,5 +99,30 @@ describe('leaves', () => {
     let deep: unknown = { amount: 1 };
     for (let i = 0; i < 10_000; i++) deep = { next: deep };
     expect(leaves(deep)).toEqual([]);
+  });
+});
+
+describe('eachWord', () => {
+  const words = (text: string): string[] => {
+    const out: string[] = [];
+    eachWord(text, (w) => out.push(w));
+    return out;
+  };
+  /** The pattern it implements, with the trailing trim. */
+  const byPattern = (text: string): string[] => [...text.matchAll(/[a-z0-9@+][a-z0-9@.+-]*/g)].map((m) => m[0].replace(/[.-]+$/, ''));
+
+  it('reads numbers, references and emails without trailing dots and dashes', () => {
+    expect(words('{"id": "rf-88213", "total": 89.99, "to": "a@b.co."} -x- ..a--')).toEqual(['id', 'rf-88213', 'total', '89.99', 'to', 'a@b.co', 'x', 'a']);
+  });
+
+  it('reads what the pattern reads, on any text', () => {
+    const alphabet = 'az09@+.-_ "\\:,é\u0130K';
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 500; n++) {
+      let text = '';
+      for (let i = next() % 40; i > 0; i--) text += alphabet[next() % alphabet.length];
+      expect(words(text)).toEqual(byPattern(text));
+    }
   });
 });

@@ -3,6 +3,7 @@
  * numbers, email addresses. Linear-time patterns only.
  */
 import { scanEmails, trimEnd } from './_scan.js';
+import { matchesOf } from './_matches.js';
 
 /** A money amount read from text. */
 export interface Amount {
@@ -31,14 +32,14 @@ export function parseAmount(raw: string): number | null {
 export function findAmounts(text: string): Amount[] {
   const out: Amount[] = [];
   const seen = new Set<number>();
-  for (const m of text.matchAll(SYMBOL_FIRST)) {
+  for (const m of matchesOf(SYMBOL_FIRST, text)) {
     const v = parseAmount(m[1] ?? '');
     if (v === null) continue;
     const value = m[2] ? v * 1000 : v;
     if (m.index !== undefined) seen.add(m.index);
     out.push({ value, text: m[0].trim() });
   }
-  for (const m of text.matchAll(CODE_AFTER)) {
+  for (const m of matchesOf(CODE_AFTER, text)) {
     if (!/[A-Za-z€]/.test(m[0].slice((m[1] ?? '').length))) continue;
     const v = parseAmount(m[1] ?? '');
     if (v === null) continue;
@@ -60,9 +61,9 @@ const CODE_REF = /\b([A-Z]{1,6}-\d{2,}[\w-]{0,16})\b/g;
 /** Cued reference numbers ("order 4821", "ticket #5521", "PR #431", "SHP-00912"), normalized to lower case without "#". */
 export function findRefs(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(CUED_REF)) out.add(normalizeRef(m[1] ?? ''));
-  for (const m of text.matchAll(HASH_REF)) out.add(normalizeRef(m[1] ?? ''));
-  for (const m of text.matchAll(CODE_REF)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of matchesOf(CUED_REF, text)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of matchesOf(HASH_REF, text)) out.add(normalizeRef(m[1] ?? ''));
+  for (const m of matchesOf(CODE_REF, text)) out.add(normalizeRef(m[1] ?? ''));
   out.delete('');
   return [...out].filter((r) => /\d/.test(r) && !/^\d{1,2}$/.test(r));
 }
@@ -80,7 +81,7 @@ const MASKED_REF = /\b([A-Za-z]{3,20})\s{1,3}(?:ending|ends)\s{1,3}(?:in|with)\s
  */
 export function findMaskedRefs(text: string): Array<{ noun: string; digits: string }> {
   if (!text.includes('end')) return [];
-  return [...text.matchAll(MASKED_REF)].map((m) => ({ noun: (m[1] ?? '').toLowerCase(), digits: m[2] ?? '' }));
+  return matchesOf(MASKED_REF, text).map((m) => ({ noun: (m[1] ?? '').toLowerCase(), digits: m[2] ?? '' }));
 }
 
 /** Email addresses, lower case. */
@@ -88,15 +89,55 @@ export function findEmails(text: string): string[] {
   return scanEmails(text);
 }
 
+/** Character classes of {@link eachWord}: 1 continues a word, 3 also starts one. */
+const WORD_CHAR = new Uint8Array(128);
+for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789@+') WORD_CHAR[c.charCodeAt(0)] = 3;
+for (const c of '.-') WORD_CHAR[c.charCodeAt(0)] = 1;
+
+/**
+ * Visit the words of lower-case text: numbers, references, emails ("rf-88213", "89.99", "a@b.co"). A word
+ * is a match of the pattern `[a-z0-9@+][a-z0-9@.+-]*` with its trailing "." and "-" removed. One pass over
+ * the text; nothing is allocated but the words.
+ */
+export function eachWord(lower: string, visit: (word: string) => void): void {
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    if (wordClass(lower.charCodeAt(i)) !== 3) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && wordClass(lower.charCodeAt(j)) !== 0) j++;
+    // The first character is neither "." nor "-", so the trim stops at it.
+    let end = j;
+    while (lower.charCodeAt(end - 1) === 46 || lower.charCodeAt(end - 1) === 45) end--;
+    visit(lower.slice(i, end));
+    i = j;
+  }
+}
+
+const wordClass = (code: number): number => (code < 128 ? (WORD_CHAR[code] ?? 0) : 0);
+
 /** Every leaf of a JSON value, with its key, depth-first. */
 export function leaves(value: unknown, key = '', out: Array<{ key: string; value: unknown }> = [], depth = 0): Array<{ key: string; value: unknown }> {
-  if (depth > 20) return out;
-  if (Array.isArray(value)) {
-    for (const v of value) leaves(v, key, out, depth + 1);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) leaves(v, k, out, depth + 1);
-  } else {
-    out.push({ key, value });
-  }
+  eachLeaf(value, (k, v) => out.push({ key: k, value: v }), key, depth);
   return out;
+}
+
+/**
+ * Visit every leaf of a JSON value with its key (the nearest object key above it), depth-first, as
+ * {@link leaves} lists them, without building the list: the result walks read thousands of leaves.
+ */
+export function eachLeaf(value: unknown, visit: (key: string, value: unknown) => void, key = '', depth = 0): void {
+  if (depth > 20) return;
+  if (Array.isArray(value)) {
+    for (const v of value) eachLeaf(v, visit, key, depth + 1);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    // The own enumerable keys in Object.entries' order, read without allocating a pair per key.
+    for (const k of Object.keys(record)) eachLeaf(record[k], visit, k, depth + 1);
+  } else {
+    visit(key, value);
+  }
 }

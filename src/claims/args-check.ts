@@ -8,7 +8,7 @@
  * are not judged. Constant time per claim: the calls are folded into {@link ArgsDigest}s.
  */
 import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
-import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount } from './_values.js';
+import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
 import { findDates, findTimes, qualifiedTime, statedEnum, type EnumParameter } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 
@@ -48,7 +48,7 @@ export function checkClaimArgs(
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
   // A sentence with two amounts ("$30 and $40") is ambiguous even when each clause holds one.
-  const amounts = sentenceCount('amounts', sentence) <= 1 ? checkAmount(clause, digests, calls) : null;
+  const amounts = sentenceCount('amounts', sentence) <= 1 ? checkAmount(clause, sentence, digests, calls) : null;
   return (
     amounts ??
     checkRefs(clause, digests, calls, seen) ??
@@ -60,22 +60,41 @@ export function checkClaimArgs(
   );
 }
 
-const FINDERS = { amounts: findAmounts, times: findTimes, dates: findDates } as const;
-let counted: { sentence: string; counts: Partial<Record<keyof typeof FINDERS, number>> } | null = null;
+/** What the finders read: amounts, times of day (minutes after midnight), dates ("MM-DD"). */
+interface Found {
+  amounts: Amount[];
+  times: number[];
+  dates: string[];
+}
+const FINDERS: { readonly [K in keyof Found]: (text: string) => Found[K] } = { amounts: findAmounts, times: findTimes, dates: findDates };
+let counted: { sentence: string; found: Partial<Found> } | null = null;
 
 /**
- * How many values of a kind the whole sentence states, remembered for the last sentence asked: the
- * claims of a sentence share its string, so a long sentence of many claims is read once per kind,
- * not once per claim (which was quadratic).
+ * The values of a kind the whole sentence states, remembered for the last sentence asked: the claims of
+ * a sentence share its string, so a long sentence of many claims is read once per kind, not once per
+ * claim (which was quadratic). Shared: callers must not change the list.
  */
-function sentenceCount(kind: keyof typeof FINDERS, sentence: string): number {
-  if (counted === null || counted.sentence !== sentence) counted = { sentence, counts: {} };
-  return (counted.counts[kind] ??= FINDERS[kind](sentence).length);
+function inSentence<K extends keyof Found>(kind: K, sentence: string): Found[K] {
+  if (counted === null || counted.sentence !== sentence) counted = { sentence, found: {} };
+  const found = counted.found;
+  const known = found[kind];
+  if (known !== undefined) return known as Found[K];
+  const values = FINDERS[kind](sentence);
+  found[kind] = values;
+  return values;
+}
+
+/** How many values of a kind the whole sentence states. */
+const sentenceCount = (kind: keyof Found, sentence: string): number => inSentence(kind, sentence).length;
+
+/** The values of a kind the clause states; a clause that is its whole sentence is read once for both. */
+function inClause<K extends keyof Found>(kind: K, clause: string, sentence: string): Found[K] {
+  return clause === sentence ? inSentence(kind, sentence) : FINDERS[kind](clause);
 }
 
 /** A time of day, judged when the sentence states one time and every call records one. */
 function checkTimes(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
-  const times = findTimes(clause);
+  const times = inClause('times', clause, sentence);
   if (times.length !== 1 || sentenceCount('times', sentence) !== 1 || qualifiedTime(clause)) return null;
   if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const [claimed] = times;
@@ -86,7 +105,7 @@ function checkTimes(clause: string, sentence: string, digests: readonly ArgsDige
 
 /** A date, judged when the sentence states one date and every call records one. */
 function checkDates(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
-  const dates = findDates(clause);
+  const dates = inClause('dates', clause, sentence);
   if (dates.length !== 1 || sentenceCount('dates', sentence) !== 1) return null;
   if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const [claimed] = dates;
@@ -111,8 +130,8 @@ const valueMismatch = (claimed: string, observed: unknown[]): ArgsMismatch => ({
 const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] =>
   digests.flatMap((d) => d.recent.map((ls) => ls.find(pick)?.value).filter((v) => v !== undefined)).slice(-5);
 
-function checkAmount(clause: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
-  const amounts = findAmounts(clause);
+function checkAmount(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  const amounts = inClause('amounts', clause, sentence);
   if (amounts.length !== 1 || qualifiedAmount(clause)) return null;
   const claimed = amounts[0];
   if (claimed === undefined) return null;

@@ -3,8 +3,7 @@
  * reference or email is checked against every call in constant time.
  */
 import type { LedgerEntry } from '../ledger.js';
-import { trimEnd } from './_scan.js';
-import { findEmails, leaves, normalizeRef } from './_values.js';
+import { eachLeaf, eachWord, findEmails, leaves, normalizeRef } from './_values.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { looseWords, recordedTimes } from './_typed-values.js';
 import { memo } from './_memo.js';
@@ -14,16 +13,31 @@ export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|cha
 const ID_KEY = /id$|_id|number|num$|^no$|ref|key|code|^pr$|^issue$|^order$|^ticket$|^build$|^deal$|^invoice$|^account$|locator|pnr/i;
 /** Argument names that select the record acted on ("reservation_id", "userId", "id"). */
 const RECORD_KEY = /(?:^|_)id$|[a-z]Id$|^id$/;
-const WORD = /[a-z0-9@+][a-z0-9@.+-]*/g;
+/** Key tests remembered per key: results repeat a handful of keys thousands of times. */
+const moneyKey = memo((key: string) => MONEY_KEY.test(key));
+const recordKey = memo((key: string) => RECORD_KEY.test(key));
+const resultMoneyKey = memo((key: string) => MONEY_KEY.test(key) && !RECORD_KEY.test(key));
 const KEEP_RECENT = 5;
 
 /** `prefix:digits` of an identifier: "inv-0042" → "inv:4", "4821" → ":4". */
 export function refShape(ref: string): string {
-  return `${/^[a-z]*/.exec(ref)?.[0] ?? ''}:${ref.replace(/\D/g, '').length}`;
+  const { prefix, digits } = refParts(ref);
+  return `${prefix}:${digits}`;
+}
+
+/** The parts of {@link refShape}: the leading lower-case letters and the number of digits. */
+function refParts(ref: string): { prefix: string; digits: number } {
+  let letters = 0;
+  while (letters < ref.length && ref.charCodeAt(letters) >= 97 && ref.charCodeAt(letters) <= 122) letters++;
+  let digits = 0;
+  for (let i = letters; i < ref.length; i++) if (ref.charCodeAt(i) >= 48 && ref.charCodeAt(i) <= 57) digits++;
+  return { prefix: ref.slice(0, letters), digits };
 }
 
 /** "inv-0042" → "inv-42": leading zeros do not distinguish references. */
 export function stripZeros(s: string): string {
+  // Only a "0" can be stripped.
+  if (!s.includes('0')) return s;
   return s.replace(/^([a-z]*-?)0+(\d)/, '$1$2');
 }
 
@@ -107,34 +121,6 @@ export class ArgsDigest {
     let firstMoney: number | null = null;
     let callSum = 0;
     let hasEmail = false;
-    const callShapes = new Set<string>();
-    for (const { key, value } of ls) {
-      const text = normalizeRef(String(value));
-      this.words.add(text);
-      this.words.add(stripZeros(text));
-      for (const m of String(value).toLowerCase().matchAll(WORD)) {
-        const w = trimEnd(m[0], '.-');
-        this.words.add(w);
-        this.words.add(stripZeros(w));
-      }
-      if (!RECORD_KEY.test(key) && typeof value === 'string') for (const x of specificsOf(value)) this.specifics.add(x);
-      const n = numeric(value);
-      if (n !== null && MONEY_KEY.test(key)) {
-        this.money.add(cents(n));
-        firstMoney ??= n;
-        callSum += n;
-      }
-      if (typeof value === 'string') {
-        for (const e of findEmails(value)) {
-          this.emails.add(e);
-          hasEmail = true;
-        }
-      }
-      if (idLike(key, text)) {
-        const [prefix, digits] = refShape(text).split(':');
-        for (const d of [Number(digits) - 1, Number(digits), Number(digits) + 1]) callShapes.add(`${prefix ?? ''}:${d}`);
-      }
-    }
     // A call records a time or a date when its arguments hold one; its own result may then agree too
     // (a result's timestamps, such as when the record was created, never make a call judgeable).
     let hasTime = false;
@@ -152,26 +138,55 @@ export class ArgsDigest {
         if (own) hasDate = true;
       }
     };
+    const addWord = (word: string): void => {
+      this.words.add(word);
+      this.words.add(stripZeros(word));
+    };
+    const callShapes = new Set<string>();
     for (const { key, value } of ls) {
+      const raw = String(value);
+      const text = normalizeRef(raw);
+      addWord(text);
+      eachWord(raw.toLowerCase(), addWord);
+      const n = numeric(value);
+      if (n !== null && moneyKey(key)) {
+        this.money.add(cents(n));
+        firstMoney ??= n;
+        callSum += n;
+      }
+      if (idLike(key, text)) {
+        const { prefix, digits } = refParts(text);
+        for (const d of [digits - 1, digits, digits + 1]) callShapes.add(`${prefix}:${d}`);
+      }
       if (typeof value !== 'string') continue;
-      const set = this.keyed.get(key) ?? new Set<string>();
-      set.add(looseWords(value));
-      this.keyed.set(key, set);
+      if (!recordKey(key)) for (const x of specificsOf(value)) this.specifics.add(x);
+      for (const e of findEmails(value)) {
+        this.emails.add(e);
+        hasEmail = true;
+      }
+      let keyed = this.keyed.get(key);
+      if (keyed === undefined) {
+        keyed = new Set<string>();
+        this.keyed.set(key, keyed);
+      }
+      keyed.add(looseWords(value));
       record(value, true);
     }
     let resultMoney = false;
-    const byKey = new Map<string, number>();
-    for (const { key, value } of leaves(structured(entry.result))) {
+    let byKey: Map<string, number> | undefined;
+    eachLeaf(structured(entry.result), (key, value) => {
       if (typeof value === 'string') record(value, false);
+      else if (typeof value !== 'number') return;
+      if (!resultMoneyKey(key)) return;
       const n = numeric(value);
-      if (n !== null && MONEY_KEY.test(key) && !RECORD_KEY.test(key)) {
-        this.resultMoney.add(cents(n));
-        byKey.set(key, (byKey.get(key) ?? 0) + n);
-        resultMoney = true;
-      }
-    }
+      if (n === null) return;
+      this.resultMoney.add(cents(n));
+      byKey ??= new Map<string, number>();
+      byKey.set(key, (byKey.get(key) ?? 0) + n);
+      resultMoney = true;
+    });
     // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
-    for (const sum of byKey.values()) this.resultMoney.add(cents(sum));
+    if (byKey !== undefined) for (const sum of byKey.values()) this.resultMoney.add(cents(sum));
     if (resultMoney) this.resultMoneyCalls++;
     if (hasTime) this.callsWithTime++;
     if (hasDate) this.callsWithDate++;

@@ -53,6 +53,13 @@ function reportsLookup(sentence: string): boolean {
   return false;
 }
 
+/** The words of a claim's clause, tokenized once per claim (the passive test and the deixis test both read them). */
+let lastClause: { clause: string; words: readonly string[] } | null = null;
+function clauseWords(x: ExtractedClaim): readonly string[] {
+  if (lastClause === null || lastClause.clause !== x.clause) lastClause = { clause: x.clause, words: tokenize(x.clause) };
+  return lastClause.words;
+}
+
 /** Object pronouns naming a recipient right after a verb ("emailed you", "texted them"); "to" there does too ("wrote to the landlord"). */
 const RECIPIENTS: ReadonlySet<string> = new Set(['you', 'him', 'her', 'them', 'us', 'everyone']);
 
@@ -70,7 +77,7 @@ export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profi
     if (x.form !== 'first_person' && x.form !== 'passive') continue;
     // A passive reports an act only in the past or perfect ("has been cancelled"); "you're protected",
     // "it's shipped" are states. Passives after "I checked …:" describe what a lookup found.
-    if (x.form === 'passive' && (!PAST_OR_PERFECT.some((w) => tokenize(x.clause).includes(w)) || reportsLookup(x.text))) continue;
+    if (x.form === 'passive' && (!PAST_OR_PERFECT.some((w) => clauseWords(x).includes(w)) || reportsLookup(x.text))) continue;
     if (claim.candidates.length > 0 || x.verb === '*' || x.fromContext === true) continue;
     // A verb of acting; one WordNet lacks ("texted", "dm'd") counts when the hand lexicon gives it a family.
     const families = familiesOf(x.verb);
@@ -108,7 +115,7 @@ function canPerform(p: ToolProfile, verb: string, families: readonly string[], o
  */
 function selfAuthored(x: ExtractedClaim, families: readonly string[]): boolean {
   if (families.some((f) => DELIVERY_FAMILIES.has(f) && (VERB_FAMILIES[f] ?? []).includes(x.verb))) return false;
-  const words = tokenize(x.clause);
+  const words = clauseWords(x);
   if (words.some((w) => DEIXIS.has(w)) || x.text.trimEnd().endsWith(':')) return true;
   const at = words.findIndex((w) => w.startsWith(x.verb.slice(0, Math.max(3, x.verb.length - 2))));
   const next = at === -1 ? undefined : words[at + 1];

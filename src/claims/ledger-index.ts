@@ -4,7 +4,7 @@
  * checking every turn stays linear in the conversation's length.
  */
 import type { LedgerEntry } from '../ledger.js';
-import { trimEnd } from './_scan.js';
+import { eachWord } from './_values.js';
 import { ArgsDigest } from './args-digest.js';
 
 /** What the judge needs to know about the backing calls. */
@@ -61,10 +61,11 @@ export class LedgerIndex implements Backing {
 
   seen(value: string): boolean {
     if (this.#pending.length > 0) {
-      for (const entry of this.#pending) {
-        const text = resultText(entry);
-        for (const m of text.toLowerCase().matchAll(WORD)) this.#words.add(trimEnd(m[0], '.-'));
-      }
+      const words = this.#words;
+      const add = (word: string): void => {
+        words.add(word);
+      };
+      for (const entry of this.#pending) eachWord(resultText(entry).toLowerCase(), add);
       this.#pending = [];
     }
     return this.#words.has(value);
@@ -85,9 +86,6 @@ export class LedgerIndex implements Backing {
     };
   }
 }
-
-/** Words of result text: numbers, references, emails ("rf-88213", "89.99", "a@b.co"). */
-const WORD = /[a-z0-9@+][a-z0-9@.+-]*/g;
 
 function resultText(entry: LedgerEntry): string {
   const r = entry.result;

@@ -34,8 +34,9 @@ export const noResultError = 'no result: the call was never answered';
 
 export class CallBook {
   readonly #events: ConversationEvent[] = [];
-  readonly #open = new Map<string, OpenCall[]>();
-  readonly #answeredAt = new Map<string, number>();
+  /** Open calls by call id (`null`: no id), each queue in call order. */
+  readonly #open = new Map<string | null, OpenCall[]>();
+  readonly #answeredAt = new Map<string | null, number>();
 
   /** Record user or assistant text (skipped when blank). */
   say(kind: 'user' | 'assistant', index: number, text: string): void {
@@ -44,17 +45,15 @@ export class CallBook {
 
   /** Open a call made at `call.index`. */
   open(call: OpenCall): void {
-    const key = keyOf(call.callId);
-    const queue = this.#open.get(key);
-    if (queue === undefined) this.#open.set(key, [call]);
+    const queue = this.#open.get(call.callId);
+    if (queue === undefined) this.#open.set(call.callId, [call]);
     else queue.push(call);
   }
 
   /** The earliest open call with this id (removed from the open set), or undefined. */
   take(callId: string | null, index: number): OpenCall | undefined {
-    const key = keyOf(callId);
-    const call = this.#open.get(key)?.shift();
-    if (call !== undefined) this.#answeredAt.set(key, index);
+    const call = this.#open.get(callId)?.shift();
+    if (call !== undefined) this.#answeredAt.set(callId, index);
     return call;
   }
 
@@ -65,7 +64,7 @@ export class CallBook {
 
   /** The error for a result at `noun[index]` (`messages[7]`) that answers no open call. */
   orphan(noun: string, index: number, callId: string | null, value: unknown): ClaimcheckError {
-    const before = this.#answeredAt.get(keyOf(callId));
+    const before = this.#answeredAt.get(callId);
     const id = callId === null ? 'no call id' : `call id ${callId}`;
     const why = before === undefined ? 'which no earlier assistant tool call made' : `whose call was already answered at ${noun}[${before}]`;
     const message = `tool result at ${noun}[${index}] answers ${id}, ${why}.`;
@@ -80,12 +79,14 @@ export class CallBook {
       const entry = toEntry(call, { result: undefined, marked: true, errorText: noResultError });
       events.push({ kind: 'tool', index: call.index, entry });
     }
-    return events.sort((a, b) => a.index - b.index);
+    // Readers record events in message order, so the (stable) sort is needed only when a call went unanswered.
+    return unanswered.length === 0 && inOrder(events) ? events : events.sort((a, b) => a.index - b.index);
   }
 }
 
-function keyOf(callId: string | null): string {
-  return callId === null ? '\u0000no-id' : `id:${callId}`;
+function inOrder(events: readonly ConversationEvent[]): boolean {
+  for (let i = 1; i < events.length; i++) if ((events[i - 1] as ConversationEvent).index > (events[i] as ConversationEvent).index) return false;
+  return true;
 }
 
 function toEntry(call: Omit<OpenCall, 'index'>, outcome: Outcome): LedgerEntry {

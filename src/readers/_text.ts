@@ -33,6 +33,8 @@ const openTag = /<(think|thinking)(?:\s[^<>]*)?>/gi;
  * (models whose template opens the thinking span in the prompt). Returns the trimmed remainder.
  */
 export function stripThinking(text: string): string {
+  // Every tag starts with "<": most replies have none, and one search finds that.
+  if (!text.includes('<')) return text.trim();
   const source = dropBeforeStrayClose(text);
   // The kept stretches between spans, joined once: cutting each span out of the whole text would copy it once per span.
   const kept: string[] = [];
