@@ -359,24 +359,43 @@ const BE_FORMS: ReadonlySet<string> = new Set(['am', 'are', "'re", 'is']);
 /**
  * A sentence that introduces a list of what is planned, offered or asked rather than done (the last sentence
  * of the line before the list): it ends with a colon, and the agent or the user is its subject before a modal,
- * future or intention ("To confirm, you would like
- * to:", "Here's what I'll do:", "I'm going to make these changes:"), or it offers ("Would you like me to:").
- * The list's items complete it, so they claim nothing (corpus README: the future and intentions, questions
- * and offers). "I've made the following changes, which will take effect tomorrow:" introduces done work:
- * its modal has no such subject.
+ * future or intention ("To confirm, you would like to:", "Here's what I'll do:", "I'm going to make these
+ * changes:"), or it offers ("Would you like me to:"). The list's items complete it, so they claim nothing
+ * (corpus README: the future and intentions, questions and offers). Done work is introduced too: "I've made
+ * the following changes, which will take effect tomorrow:" (its modal has no such subject), "I can confirm
+ * the following changes were made:" (the modal governs a verb of telling, {@link tellsAbout}).
  */
 export function introducesPlan(text: string): boolean {
   const trimmed = text.trimEnd();
   if (!trimmed.endsWith(':')) return false;
   const lower = trimmed.toLowerCase();
-  if (OFFER.test(lower)) return true;
+  const offer = OFFER.exec(lower);
+  if (offer !== null && !tellsAbout(tokenize(lower.slice(offer.index + offer[0].length)), 0)) return true;
   const words = tokenize(lower);
   for (let k = 0; k + 1 < words.length; k++) {
     if (!PLANNERS.has(words[k] ?? '')) continue;
-    const verb = BE_FORMS.has(words[k + 1] ?? '') ? k + 2 : k + 1;
-    if (notYetAt(words, verb)) return true;
+    const cue = BE_FORMS.has(words[k + 1] ?? '') ? k + 2 : k + 1;
+    if (notYetAt(words, cue) && !tellsAbout(words, cue + 1)) return true;
   }
   return false;
+}
+
+/** Auxiliaries and "to" between a modal or intention and its verb ("will be making", "going to make"). */
+const BEFORE_VERB: ReadonlySet<string> = new Set(['to', 'be', 'have', 'also', 'now', 'just', 'first', 'then', 'quickly', 'happily', 'gladly']);
+/** WordNet's lexicographer files of knowing, telling and seeing: verb.cognition, verb.communication, verb.perception. */
+const TELLING_LEXFILES = [31, 32, 39];
+
+/**
+ * The verb a modal or intention governs (the first word from `from` that is not an auxiliary) is one of
+ * knowing, telling or seeing ("I can confirm the following changes were made:", "I will summarize what was
+ * done:"): the list after it is what is told, not what is planned. By WordNet's lexicographer files (at
+ * least half the verb's sense weight).
+ */
+function tellsAbout(words: readonly string[], from: number): boolean {
+  let j = from;
+  while (j < words.length && BEFORE_VERB.has(words[j] ?? '')) j++;
+  const verb = words[j] ?? '';
+  return isVerb(verb) && TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */

@@ -277,6 +277,9 @@ describe('edge cases', () => {
     // Done work, whatever its clauses say of the future or what came before the introduction.
     ["I've made the following changes, which will take effect tomorrow:\n- Flight changed to the 8:05 departure", ['make/first_person', 'change/status']],
     ["I'll walk you through it. Here's what I did:\n- Refund issued to your Visa", ['issue/status']],
+    // A modal that governs telling introduces what is told.
+    ['I can confirm the following changes were made:\n- Flight changed to the 8:05 departure', ['change/status']],
+    ['I will summarize what was done:\n- Refund issued to your Visa', ['issue/status']],
     // The list ends at the next line that is not an item.
     ["Here's what I'll do:\n- Cancel the old booking\nDone. Your old booking has been cancelled.", ['cancel/passive']],
   ])('a list introduced as a plan or an offer claims nothing: %j', (reply, expected) => {
