@@ -7,9 +7,9 @@
 import {
   COMPLETION_VERBS, STATE_ADJECTIVES, STATE_ADVERBS, STATE_PARTICIPLES,
   FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
-  PASSIVE_AUX, PASSIVE_FILLERS, REPORTED, STOPWORDS,
+  PASSIVE_AUX, PASSIVE_FILLERS, READ_FAMILIES, REPORTED, STOPWORDS,
 } from './lexicon.js';
-import { objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
+import { familiesOf, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
 import { tokenize } from './_tokens.js';
 import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
@@ -389,13 +389,15 @@ const TELLING_LEXFILES = [31, 32, 39];
  * The verb a modal or intention governs (the first word from `from` that is not an auxiliary) is one of
  * knowing, telling or seeing ("I can confirm the following changes were made:", "I will summarize what was
  * done:"): the list after it is what is told, not what is planned. By WordNet's lexicographer files (at
- * least half the verb's sense weight).
+ * least half the verb's sense weight); a verb the families name for an act is no telling ("I can send you
+ * the following:", "I'll note these:").
  */
 function tellsAbout(words: readonly string[], from: number): boolean {
   let j = from;
   while (j < words.length && BEFORE_VERB.has(words[j] ?? '')) j++;
   const verb = words[j] ?? '';
-  return isVerb(verb) && TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
+  if (!isVerb(verb) || familiesOf(verb).some((f) => !READ_FAMILIES.has(f))) return false;
+  return TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */

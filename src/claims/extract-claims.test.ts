@@ -280,6 +280,8 @@ describe('edge cases', () => {
     // A modal that governs telling introduces what is told.
     ['I can confirm the following changes were made:\n- Flight changed to the 8:05 departure', ['change/status']],
     ['I will summarize what was done:\n- Refund issued to your Visa', ['issue/status']],
+    // A verb of acting is no telling, whatever its WordNet file: the list is what will be sent.
+    ['I can send you the following updates:\n- Flight changed to the 8:05 departure', []],
     // The list ends at the next line that is not an item.
     ["Here's what I'll do:\n- Cancel the old booking\nDone. Your old booking has been cancelled.", ['cancel/passive']],
   ])('a list introduced as a plan or an offer claims nothing: %j', (reply, expected) => {
