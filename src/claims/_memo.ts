@@ -22,3 +22,24 @@ export function memo<V>(fn: (key: string) => V): (key: string) => V {
     return value;
   };
 }
+
+/**
+ * `read(key, set)` remembered per key and per set: one {@link memo} for each set asked (held weakly, so a set
+ * no longer used is collected), the last set's memo kept at hand. An empty set and `undefined` share one memo.
+ * For readers of a tool list's verbs: a conversation's turns ask with one set, read as fixed.
+ */
+export function memoPerSet<V>(read: (key: string, set: ReadonlySet<string> | undefined) => V): (set: ReadonlySet<string> | undefined) => (key: string) => V {
+  const none = memo((key) => read(key, undefined));
+  const bySet = new WeakMap<ReadonlySet<string>, (key: string) => V>();
+  let lastSet: ReadonlySet<string> | undefined;
+  let last = none;
+  return (set) => {
+    if (set === undefined || set.size === 0) return none;
+    if (set === lastSet) return last;
+    let known = bySet.get(set);
+    if (known === undefined) bySet.set(set, (known = memo((key) => read(key, set))));
+    lastSet = set;
+    last = known;
+    return known;
+  };
+}

@@ -6,7 +6,7 @@
  */
 import { partsOfSpeech, RELATION, verbBase, verbClass, verbReadings, verbRelation, type VerbClass } from '../lexicon/index.js';
 import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
-import { memo } from './_memo.js';
+import { memo, memoPerSet } from './_memo.js';
 
 let lookupLemmas: readonly string[] | undefined;
 /** The lemmas of the lexicon's read families. */
@@ -36,14 +36,11 @@ export function openVerbClass(lemma: string): VerbClass | null {
  * `toolVerbs` set, which is read as fixed (a tool list's verbs, built once per tool list).
  */
 export function openPast(word: string, toolVerbs?: ReadonlySet<string>): OpenPast | null {
-  if (toolVerbs === undefined || toolVerbs.size === 0) return generalPast(word);
-  let own = TOOL_PAST.get(toolVerbs);
-  if (own === undefined) TOOL_PAST.set(toolVerbs, (own = memo((w) => generalPast(w) ?? toolPast(w, toolVerbs))));
-  return own(word);
+  return pastFor(toolVerbs)(word);
 }
 
 /** Per tool list's verbs (a conversation's turns share one set), {@link openPast} remembered per word. */
-const TOOL_PAST = new WeakMap<ReadonlySet<string>, (word: string) => OpenPast | null>();
+const pastFor = memoPerSet((w, toolVerbs): OpenPast | null => generalPast(w) ?? (toolVerbs === undefined ? null : toolPast(w, toolVerbs)));
 
 /** The past form of a verb a listed tool is named after (`toolVerbs`, lemmas), or null. */
 function toolPast(word: string, toolVerbs: ReadonlySet<string>): OpenPast | null {

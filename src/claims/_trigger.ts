@@ -8,7 +8,7 @@
 import { TERSE_DONE } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
-import { memo } from './_memo.js';
+import { memoPerSet } from './_memo.js';
 
 // "did" and "done" open a light verb ("did a backup of the table", `_verbs.ts` `lightVerbAt`).
 const TRIGGERS = new Set<string>(['set', 'done', 'did']);
@@ -28,21 +28,7 @@ const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c 
  * reads as an act (`openPast`, per tool-verb set). Remembered per word and per tool-verb set (bounded), so a
  * word costs one lookup.
  */
-function triggersFor(toolVerbs: ReadonlySet<string> | undefined): (word: string) => boolean {
-  if (toolVerbs === undefined || toolVerbs.size === 0) return triggersAlone;
-  if (toolVerbs === lastToolVerbs) return lastTriggers;
-  let known = BY_TOOL_VERBS.get(toolVerbs);
-  if (known === undefined) BY_TOOL_VERBS.set(toolVerbs, (known = memo((word) => triggers(word, toolVerbs))));
-  lastToolVerbs = toolVerbs;
-  lastTriggers = known;
-  return known;
-}
-let lastToolVerbs: ReadonlySet<string> | undefined;
-let lastTriggers: (word: string) => boolean = () => false;
-
-const triggers = (word: string, toolVerbs?: ReadonlySet<string>): boolean => TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null);
-const triggersAlone = memo((word) => triggers(word));
-const BY_TOOL_VERBS = new WeakMap<ReadonlySet<string>, (word: string) => boolean>();
+const triggersFor = memoPerSet((word, toolVerbs): boolean => TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null));
 
 /** False only when the sentence cannot hold a claim. */
 export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boolean {

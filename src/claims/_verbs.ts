@@ -5,7 +5,7 @@
 import { STOPWORDS, VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
-import { memo } from './_memo.js';
+import { memo, memoPerSet } from './_memo.js';
 import { isVerb, partsOfSpeech, verbClass, verbFrequency, verbsOfNoun } from '../lexicon/index.js';
 
 /** lemma → families it belongs to. */
@@ -61,22 +61,8 @@ function readWordVerb(w: string, toolVerbs: ReadonlySet<string> | undefined): Wo
   return { phrasal: PHRASAL_MAP.get(w), ambiguous: amb !== undefined, past };
 }
 
-/**
- * {@link readWordVerb} remembered per word, one memo per tool-verb set (a conversation's turns share one
- * set): a word costs one lookup. The last set asked is kept at hand.
- */
-function wordVerbs(toolVerbs: ReadonlySet<string> | undefined): (w: string) => WordVerb {
-  if (toolVerbs === lastToolVerbs && lastWordVerbs !== undefined) return lastWordVerbs;
-  let known = toolVerbs === undefined ? NO_TOOL_VERBS : WORD_VERBS.get(toolVerbs);
-  if (known === undefined) WORD_VERBS.set(toolVerbs as ReadonlySet<string>, (known = memo((w) => readWordVerb(w, toolVerbs))));
-  lastToolVerbs = toolVerbs;
-  lastWordVerbs = known;
-  return known;
-}
-const NO_TOOL_VERBS = memo((w) => readWordVerb(w, undefined));
-const WORD_VERBS = new WeakMap<ReadonlySet<string>, (w: string) => WordVerb>();
-let lastToolVerbs: ReadonlySet<string> | undefined;
-let lastWordVerbs: ((w: string) => WordVerb) | undefined = NO_TOOL_VERBS;
+/** {@link readWordVerb} remembered per word and per tool-verb set (a conversation's turns share one set): a word costs one lookup. */
+const wordVerbs = memoPerSet(readWordVerb);
 
 /** The past-tense or participle verb at `tokens[i]`, if any; `toolVerbs` are the lemmas the listed tools are named after. */
 export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: ReadonlySet<string>): VerbHit | null {

@@ -1,0 +1,25 @@
+/** The bounded memos of the claim pipeline: answers are remembered per key, and per set for memoPerSet. */
+import { describe, expect, it } from 'vitest';
+import { memo, memoPerSet } from './_memo.js';
+
+describe('memo', () => {
+  it('reads each key once, null answers included', () => {
+    const asked: string[] = [];
+    const f = memo((k) => (asked.push(k), k === 'none' ? null : k.length));
+    expect([f('abc'), f('abc'), f('none'), f('none')]).toEqual([3, 3, null, null]);
+    expect(asked).toEqual(['abc', 'none']);
+  });
+});
+
+describe('memoPerSet', () => {
+  it('keeps one memo per set, and one shared by undefined and an empty set', () => {
+    const asked: string[] = [];
+    const per = memoPerSet((k, set) => (asked.push(`${k}:${set === undefined ? '-' : [...set].join('')}`), set?.has(k) === true));
+    const ab = new Set(['a', 'b']);
+    expect([per(ab)('a'), per(ab)('c'), per(ab)('a')]).toEqual([true, false, true]);
+    expect([per(undefined)('a'), per(new Set())('a')]).toEqual([false, false]);
+    // Another set with the same members is another tool list: asked again.
+    expect(per(new Set(['a']))('a')).toBe(true);
+    expect(asked).toEqual(['a:ab', 'c:ab', 'a:-', 'a:a']);
+  });
+});
