@@ -89,6 +89,16 @@ export function findEmails(text: string): string[] {
   return scanEmails(text);
 }
 
+/** A tool call's arguments or result as text to read words from: text as it is, anything else as JSON; `''` when it cannot be written (a cycle, a BigInt). */
+export function jsonText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** Character classes of {@link eachWord}: 1 continues a word, 3 also starts one. */
 const WORD_CHAR = new Uint8Array(128);
 for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789@+') WORD_CHAR[c.charCodeAt(0)] = 3;

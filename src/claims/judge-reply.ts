@@ -17,7 +17,7 @@ import { readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { structured, type ArgsDigest } from './args-digest.js';
-import { findRefs, leaves } from './_values.js';
+import { findRefs, jsonText, leaves } from './_values.js';
 import { SETTING_KEY_WORDS } from './lexicon.js';
 import { moneyWords } from './_mismatch-message.js';
 import { memo } from './_memo.js';
@@ -72,7 +72,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     if (pushOnce(unmatched, verbs, x.verb, claim)) readings.push({ claim, extracted: x });
   };
   const objectsOf = perString(objectNouns);
-  const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(canonicalNoun))), specifics: perString(claimSpecifics) };
+  const sentence: SentenceReading = { words: perString((t) => new Set(tokenize(t).map(nounOf))), specifics: perString(claimSpecifics) };
   const mentioned = new Set<string>();
   // The words of each tool's calls of the stretch, read once per tool (not once per claim).
   const heldBy = perString((tool) => callWords(input.stretch.filter((e) => e.tool === tool && e.status === 'ok')));
@@ -83,6 +83,8 @@ export function judgeReply(input: JudgeInput): Receipt {
   const context = (): ((noun: string) => boolean) => (names ??= replyContext(parsed, input.request));
   for (const x of extracted) {
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
+    // The tools the claim cannot tell from its best fit (named after its verb, fitting as well), read once.
+    const equal = sameNamedFits(match, x.verb, tools.byName);
     let tool = match.tool;
     let state = tool === null ? 'none' : ran(tool);
     // A charge or refund no tool is named for is part of the call of this turn that recorded a payment
@@ -101,7 +103,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     // of it and an equally fitting tool never ran, the claim is that tool's.
     if (tool !== null && tool === match.tool && state === 'ok') {
       const stated = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
-      const owner = specificOwner(tool, sameNamedFits(match, x.verb, tools.byName), ran, stated, heldBy, sentence);
+      const owner = specificOwner(tool, equal, ran, stated, heldBy, sentence);
       if (owner !== null) {
         tool = owner;
         state = ran(owner);
@@ -138,7 +140,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     mentioned.add(tool);
     // A claim that cannot tell equally fitting tools apart ("Your reservation has been updated" after the
     // flights and the baggage updates) says what each of them did: those that ran in its stretch are mentioned.
-    if (state === 'ok') for (const sibling of sameNamedFits(match, x.verb, tools.byName)) if (stretchTools.has(sibling) && ran(sibling) === 'ok') mentioned.add(sibling);
+    if (state === 'ok') for (const sibling of equal) if (stretchTools.has(sibling) && ran(sibling) === 'ok') mentioned.add(sibling);
     // "Posted on Mastodon and Bluesky", "notified you by email and SMS": one verb, coordinated objects that name
     // two tools of that verb. The claim is judged against each.
     if (!match.read) for (const other of coordinatedTools(x, match, tools.byName)) coordinated.push({ ...claim, tool: other });
@@ -273,16 +275,6 @@ function callWords(calls: readonly LedgerEntry[]): ReadonlySet<string> | null {
   return out;
 }
 const CALL_WORD = /[a-z0-9][a-z0-9-]*/g;
-
-/** A value as JSON text (text as it is); `''` when it cannot be written. */
-function jsonText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
-}
 
 /**
  * The other tools a claim names through coordinated objects: named after the claimed verb as the matched tool

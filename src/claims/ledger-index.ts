@@ -4,7 +4,7 @@
  * checking every turn stays linear in the conversation's length.
  */
 import type { LedgerEntry } from '../ledger.js';
-import { eachWord } from './_values.js';
+import { eachWord, jsonText } from './_values.js';
 import { ArgsDigest } from './args-digest.js';
 
 /** What the judge needs to know about the backing calls. */
@@ -88,12 +88,5 @@ export class LedgerIndex implements Backing {
 }
 
 function resultText(entry: LedgerEntry): string {
-  const r = entry.result;
-  if (r === undefined || r === null) return '';
-  if (typeof r === 'string') return r;
-  try {
-    return JSON.stringify(r) ?? '';
-  } catch {
-    return '';
-  }
+  return entry.result === null ? '' : jsonText(entry.result);
 }
