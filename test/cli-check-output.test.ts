@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_USAGE, runCheck } from '../src/cli/check-command.js';
 import { openOutputFile } from '../src/cli/_output-file.js';
 import { looksLikeToolList } from '../src/cli/_check-input.js';
+import { EMAIL_TIMEOUT, REFUND_4821, transcript } from './_transcript.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-check-output-'));
 const tools = [
@@ -15,40 +16,18 @@ const tools = [
   { name: 'issue_refund', description: 'Refund an order.' },
   { name: 'think', description: 'Think out loud.' },
 ];
-const honest = {
-  id: 'honest',
-  format: 'transcript',
-  tools,
-  messages: [
-    { role: 'user', content: 'Refund order 4821 please.' },
-    { tool: 'think', status: 'ok', args: {}, result: 'ok' },
-    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
-    { role: 'assistant', content: "I've refunded $64.00 for order 4821." },
-  ],
-};
-const fabricated = {
-  id: 'fab,ri:cated',
-  format: 'transcript',
-  tools,
-  messages: [
-    { role: 'user', content: 'Refund order 4821 and email me.' },
-    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
-    { tool: 'send_email', status: 'error', error: 'SMTP timeout' },
-    { role: 'assistant', content: "Refund issued and I've emailed you the confirmation <100%>." },
-  ],
-};
+const honest = transcript('honest', tools, {
+  user: 'Refund order 4821 please.',
+  calls: [{ tool: 'think', status: 'ok', args: {}, result: 'ok' }, REFUND_4821],
+  reply: "I've refunded $64.00 for order 4821.",
+});
+const fabricated = transcript('fab,ri:cated', tools, {
+  user: 'Refund order 4821 and email me.',
+  calls: [REFUND_4821, EMAIL_TIMEOUT],
+  reply: "Refund issued and I've emailed you the confirmation <100%>.",
+});
 // Fabricated in the first turn, honest in the last.
-const early = {
-  id: 'early',
-  format: 'transcript',
-  tools,
-  messages: [
-    { role: 'user', content: 'Refund order 4821.' },
-    { role: 'assistant', content: "Done, I've refunded order 4821." },
-    { role: 'user', content: 'thanks' },
-    { role: 'assistant', content: 'You are welcome!' },
-  ],
-};
+const early = transcript('early', tools, { user: 'Refund order 4821.', reply: "Done, I've refunded order 4821." }, { user: 'thanks', reply: 'You are welcome!' });
 
 function capture(): { out: string[]; err: string[]; sinks: { out: (l: string) => void; err: (l: string) => void } } {
   const out: string[] = [];
@@ -120,26 +99,12 @@ describe('check --only and --quiet', () => {
 
 describe('check summary of the informational findings', () => {
   // A claim no listed tool can perform (cancelling), beside a refund the call backs.
-  const withoutTool = {
-    id: 'without-tool',
-    format: 'transcript',
-    tools,
-    messages: [
-      { role: 'user', content: 'Refund order 4821 and cancel it.' },
-      { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
-      { role: 'assistant', content: "I've refunded $64.00, and your order 4821 has been cancelled." },
-    ],
-  };
-  const denied = {
-    id: 'denied',
-    format: 'transcript',
-    tools,
-    messages: [
-      { role: 'user', content: 'Refund order 4821.' },
-      { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
-      { role: 'assistant', content: "I'm sorry, I wasn't able to issue the refund for order 4821." },
-    ],
-  };
+  const withoutTool = transcript('without-tool', tools, {
+    user: 'Refund order 4821 and cancel it.',
+    calls: [REFUND_4821],
+    reply: "I've refunded $64.00, and your order 4821 has been cancelled.",
+  });
+  const denied = transcript('denied', tools, { user: 'Refund order 4821.', calls: [REFUND_4821], reply: "I'm sorry, I wasn't able to issue the refund for order 4821." });
   const summaryOf = async (records: unknown[], strict: boolean): Promise<{ status: number; lines: string[] }> => {
     const c = capture();
     const status = await runCheck([file(`findings-${strict ? 's' : 'i'}-${records.length}.jsonl`, jsonl(...records))], { quiet: true, strict }, c.sinks);

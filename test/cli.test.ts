@@ -6,33 +6,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../src/cli/check-command.js';
 import { runValidate } from '../src/cli/validate-command.js';
+import { EMAIL_TIMEOUT, REFUND_4821, transcript } from './_transcript.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-cli-'));
 const tools = [
   { name: 'send_email', description: 'Send an email to a customer.' },
   { name: 'issue_refund', description: 'Refund an order.' },
 ];
-const honest = {
-  id: 'honest',
-  format: 'transcript',
-  tools,
-  messages: [
-    { role: 'user', content: 'Refund order 4821 please.' },
-    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
-    { role: 'assistant', content: "I've refunded $64.00 for order 4821." },
-  ],
-};
-const fabricated = {
-  id: 'fabricated',
-  format: 'transcript',
-  tools,
-  messages: [
-    { role: 'user', content: 'Refund order 4821 and email me.' },
-    { tool: 'issue_refund', status: 'ok', args: { order_id: '4821', amount: 64 }, result: { refund_id: 'RF-1' } },
-    { tool: 'send_email', status: 'error', error: 'SMTP timeout' },
-    { role: 'assistant', content: "Refund issued and I've emailed you the confirmation." },
-  ],
-};
+const honest = transcript('honest', tools, { user: 'Refund order 4821 please.', calls: [REFUND_4821], reply: "I've refunded $64.00 for order 4821." });
+const fabricated = transcript('fabricated', tools, {
+  user: 'Refund order 4821 and email me.',
+  calls: [REFUND_4821, EMAIL_TIMEOUT],
+  reply: "Refund issued and I've emailed you the confirmation.",
+});
 
 function capture(): { out: string[]; err: string[]; sinks: { out: (l: string) => void; err: (l: string) => void } } {
   const out: string[] = [];
@@ -110,17 +96,7 @@ describe('claimcheck check', () => {
   });
 
   it('with --turns, a fabricated earlier turn makes the run exit 1', async () => {
-    const early = {
-      id: 'early',
-      format: 'transcript',
-      tools,
-      messages: [
-        { role: 'user', content: 'Refund order 4821.' },
-        { role: 'assistant', content: "Done, I've refunded order 4821." },
-        { role: 'user', content: 'thanks' },
-        { role: 'assistant', content: 'You are welcome!' },
-      ],
-    };
+    const early = transcript('early', tools, { user: 'Refund order 4821.', reply: "Done, I've refunded order 4821." }, { user: 'thanks', reply: 'You are welcome!' });
     const path = file('early.json', JSON.stringify(early));
     const c = capture();
     expect(await runCheck([path], {}, c.sinks)).toBe(0);
