@@ -14,6 +14,10 @@ describe('profileTool: tools with a verb in the name', () => {
     ['create-invoice', 'create'],
     ['lookup_order', 'lookup'],
     ['get_weather', 'get'],
+    // Named verb first: a leading word that is mainly a verb, before a later word the families know.
+    ['reverse_charge', 'reverse'],
+    ['dispute_charge', 'dispute'],
+    ['waive_late_charge', 'waive'],
   ])('%s has the name verb %s', (name, verb) => {
     expect(profile(name).nameVerb).toBe(verb);
   });

@@ -63,6 +63,13 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   const words = splitIdentifier(tool.name);
   let verbAt = words.findIndex((w) => toolVerb(w) !== null);
   let nameVerb = verbAt === -1 ? null : toolVerb(words[verbAt] ?? '');
+  // A name that opens with a word that is mainly a verb is named verb first ("reverse_charge",
+  // "dispute_charge"): that word is its verb, even when a later word is one the families know.
+  const lead = words.length > 1 && verbAt > 0 ? openToolVerb(words[0] ?? '', false) : null;
+  if (lead !== null) {
+    verbAt = 0;
+    nameVerb = lead;
+  }
   if (verbAt === -1) {
     // A verb the families do not know ("notarize_contract", "think"): the first word of a longer name when
     // it is a verb, else the first word that is mainly a verb ("stripe", "shell" are nouns first).
