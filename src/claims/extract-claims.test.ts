@@ -103,6 +103,18 @@ describe('terse replies take their action from the request', () => {
     expect(shapes(reply, request)).toEqual([`${verb}/terse`]);
   });
 
+  it.each([
+    ["Completed. I'll need to authenticate you first. Shall I go ahead and fetch your token?", 'Set an alarm for 7am.'],
+    ['Done. We still have to verify your identity before the transfer.', 'Transfer $50 to Ana.'],
+    ['Done. Should I proceed?', 'Cancel my 9am standup.'],
+  ])('%j: a reply that says the work is still ahead does not take the requested action', (reply, request) => {
+    expect(extractClaims(reply, { request }).filter((c) => c.form === 'terse')).toEqual([]);
+  });
+
+  it('a terse reply followed by an offer of more work still claims the request', () => {
+    expect(shapes('Done! Shall I also email you a copy?', 'Cancel my 9am standup.')).toEqual(['cancel/terse']);
+  });
+
   it('claims nothing without a request, or when the request asks for no action', () => {
     expect(extractClaims('Done.')).toEqual([]);
     expect(extractClaims('Okay, done.', { request: "What's the weather tomorrow?" })).toEqual([]);

@@ -15,7 +15,7 @@ import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { memo } from './_memo.js';
-import { NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
 /** How a claim is phrased. */
 export type ClaimForm = 'first_person' | 'head' | 'passive' | 'status' | 'outcome' | 'terse';
@@ -114,7 +114,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   }
   closeList();
   const actionClaims = claims.filter((c) => c.verb !== 'check');
-  if (terse !== null && actionClaims.length === 0 && options.request !== undefined) {
+  if (terse !== null && actionClaims.length === 0 && options.request !== undefined && !saysAhead(reply, terse)) {
     claims.push(...fromRequest(terse, options.request));
   }
   // Verb-only claims ("Rolled back ✅", "I've moved it") take their object from the request, else from
@@ -197,6 +197,35 @@ function readRequestVerbs(request: string): readonly RequestedVerb[] {
   }
   return out;
 }
+
+/**
+ * Whether a sentence of the reply other than the terse one says the work is still ahead: the speaker needs to
+ * do something first ("I'll need to authenticate", "we have to verify your identity") or asks leave to
+ * proceed ("Shall I go ahead and…?", "Should I proceed?"). The terse word then reports a step, not the
+ * request ("Completed. I'll need to authenticate. Shall I go ahead…?").
+ */
+function saysAhead(reply: ParsedReply, terse: string): boolean {
+  for (const line of reply.lines) {
+    for (const sentence of line.sentences) {
+      if (sentence.text === terse) continue;
+      const words = tokenize(sentence.text, 40);
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i] ?? '';
+        if (sentence.question && ((w === 'go' && words[i + 1] === 'ahead') || w === 'proceed')) return true;
+        if (!FIRST_PERSON.has(w)) continue;
+        let k = i + 1;
+        while (k < i + 3 && BEFORE_NEED.has(words[k] ?? '')) k++;
+        if (NEED.has(words[k] ?? '') && words[k + 1] === 'to') return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Verbs of necessity that put an infinitive ahead of the speaker ("I need to", "we have to"). */
+const NEED: ReadonlySet<string> = new Set(['need', 'needs', 'have', 'has']);
+/** Words between the subject and {@link NEED}: "I'll still need to", "we would first have to". */
+const BEFORE_NEED: ReadonlySet<string> = new Set(['will', 'would', 'still', 'first', 'just', 'also']);
 
 function fromRequest(text: string, request: string): ExtractedClaim[] {
   return requestVerbs(request).map((r) => ({ text, clause: text, verb: r.lemma, object: r.object, form: 'terse' as const, fromContext: true, requested: true }));
