@@ -129,14 +129,18 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       if (verdict.adjective !== true) otherActor = true;
       continue;
     }
-    const { form, subject, subjectTokens } = verdict;
     const pre = words.slice(0, i);
+    // "I can confirm that your refund has been issued": the modal governs the telling, not the act told,
+    // and a passive's subject starts after the frame.
+    const told = assertedFrom(pre);
+    const { form, subject } = verdict;
+    const subjectTokens = told > 0 && form === 'passive' && verdict.subjectTokens.length > told ? verdict.subjectTokens.slice(told) : verdict.subjectTokens;
     const blocked =
       verdict.blocked ||
       pre.some((_, k) => negationAt(pre, k)) ||
       words.slice(hit.end, hit.end + 2).some((w) => BLOCK_AFTER.has(w)) ||
-      pre.some((_, k) => notYetAt(pre, k)) ||
-      offer;
+      pre.some((_, k) => k >= told && notYetAt(pre, k)) ||
+      (offer && (told === 0 || OFFER.test(pre.slice(told).join(' '))));
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
@@ -398,6 +402,38 @@ function tellsAbout(words: readonly string[], from: number): boolean {
   const verb = words[j] ?? '';
   if (!isVerb(verb) || familiesOf(verb).some((f) => !READ_FAMILIES.has(f))) return false;
   return TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
+}
+
+/** Modals and adjectives of ability or gladness that, before a verb of telling, assert what is told. */
+const ASSERTING: ReadonlySet<string> = new Set(['can', 'happy', 'glad', 'pleased', 'able']);
+/** Words that make what follows a question or a condition, not a statement: "confirm whether it was sent". */
+const OPEN_COMPLEMENT: ReadonlySet<string> = new Set(['whether', 'if', 'when', 'once', 'how', 'what', 'why', 'which', 'who']);
+/** A finite verb group in a told clause: its own auxiliary ("your refund has been issued") or the speaker ("that I sent"). */
+const TOLD_FINITE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'been', 'i', 'we']);
+
+/**
+ * Where a statement told under an asserting frame starts: "I can confirm that your refund has been issued",
+ * "I'm happy to report your account was closed". The frame is a modal of ability or an adjective of
+ * gladness ("can", "happy to", "glad to"; not the hypothetical "could") governing a verb of knowing, telling
+ * or seeing ({@link tellsAbout}); the told clause has its own finite verb group and is no question or
+ * condition ("I can check whether it was sent" tells nothing). The frame's modal and offer cues govern the
+ * frame only. Returns the index of the told clause's first word, or 0 when there is no frame.
+ */
+function assertedFrom(pre: readonly string[]): number {
+  for (let k = 0; k < pre.length; k++) {
+    const w = pre[k] ?? '';
+    if (!ASSERTING.has(w)) continue;
+    const cue = w === 'can' ? k + 1 : pre[k + 1] === 'to' ? k + 2 : -1;
+    if (cue === -1) continue;
+    let j = cue;
+    while (j < pre.length && BEFORE_VERB.has(pre[j] ?? '')) j++;
+    if (j >= pre.length || !tellsAbout(pre, j)) return 0;
+    const told = pre[j + 1] === 'that' ? j + 2 : j + 1;
+    const rest = pre.slice(told);
+    if (rest.some((x) => OPEN_COMPLEMENT.has(x)) || !rest.some((x) => TOLD_FINITE.has(x))) return 0;
+    return told;
+  }
+  return 0;
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */

@@ -121,6 +121,28 @@ describe('terse replies take their action from the request', () => {
   });
 });
 
+describe('a statement told under an asserting frame is the speaker\'s claim', () => {
+  it.each([
+    ['I can confirm that your refund has been issued.', 'issue/passive'],
+    ['I can confirm your subscription has been cancelled.', 'cancel/passive'],
+    ["I'm happy to report that your account was closed.", 'close/passive'],
+    ['I can confirm that I have sent the invoice.', 'send/first_person'],
+  ])('%j claims %s', (reply, shape) => {
+    expect(shapes(reply)).toEqual([shape]);
+  });
+
+  it.each([
+    'I cannot confirm that your refund has been issued.',
+    'I can check whether your refund has been issued.',
+    'I will confirm that the refund has been issued.',
+    'I could tell you that it was sent.',
+    'I can send the invoice that was approved.',
+    'I can confirm the details once you send me the order number.',
+  ])('%j claims nothing', (reply) => {
+    expect(extractClaims(reply)).toEqual([]);
+  });
+});
+
 describe('not claims', () => {
   const notClaims: Record<string, string[]> = {
     negation: [
@@ -289,8 +311,8 @@ describe('edge cases', () => {
     // Done work, whatever its clauses say of the future or what came before the introduction.
     ["I've made the following changes, which will take effect tomorrow:\n- Flight changed to the 8:05 departure", ['make/first_person', 'change/status']],
     ["I'll walk you through it. Here's what I did:\n- Refund issued to your Visa", ['issue/status']],
-    // A modal that governs telling introduces what is told.
-    ['I can confirm the following changes were made:\n- Flight changed to the 8:05 departure', ['change/status']],
+    // A modal that governs telling introduces what is told (and asserts it: the changes were made).
+    ['I can confirm the following changes were made:\n- Flight changed to the 8:05 departure', ['make/passive', 'change/status']],
     ['I will summarize what was done:\n- Refund issued to your Visa', ['issue/status']],
     // A verb of acting is no telling, whatever its WordNet file: the list is what will be sent.
     ['I can send you the following updates:\n- Flight changed to the 8:05 departure', []],
