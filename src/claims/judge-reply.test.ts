@@ -51,7 +51,7 @@ describe('the tool that did the work', () => {
     expect(flagged(check('I sent you the invoice for the SMS bundle by email.', emailed, { tools: channels }))).toEqual([]);
   });
 
-  it('mentions every sibling named after the claimed verb that ran, not only the best fit', () => {
+  it('mentions every sibling named after the claimed verb that ran, not only the best fit, and is confirmed by each', () => {
     const calls = ledger(
       { tool: 'update_reservation_flights', args: { reservation_id: 'ABC123', cabin: 'business' } },
       { tool: 'update_reservation_baggages', args: { reservation_id: 'ABC123', total_baggages: 2 } },
@@ -59,6 +59,7 @@ describe('the tool that did the work', () => {
     const r = check('Your reservation has been updated.', calls, { tools });
     expect(r.ranButUnreported).toEqual([]);
     expect(r.verdict).toBe('clean');
+    expect(r.confirmed.map((c) => c.tool).sort()).toEqual(['update_reservation_baggages', 'update_reservation_flights']);
   });
 
   it('does not take a family likeness for a mention of the other tool', () => {

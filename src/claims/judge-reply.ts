@@ -140,7 +140,8 @@ export function judgeReply(input: JudgeInput): Receipt {
     mentioned.add(tool);
     // A claim that cannot tell equally fitting tools apart ("Your reservation has been updated" after the
     // flights and the baggage updates) says what each of them did: those that ran in its stretch are mentioned.
-    if (state === 'ok') for (const sibling of equal) if (stretchTools.has(sibling) && ran(sibling) === 'ok') mentioned.add(sibling);
+    const alsoDone = state === 'ok' ? equal.filter((sibling) => stretchTools.has(sibling) && ran(sibling) === 'ok') : [];
+    for (const sibling of alsoDone) mentioned.add(sibling);
     // "Posted on Mastodon and Bluesky", "notified you by email and SMS": one verb, coordinated objects that name
     // two tools of that verb. The claim is judged against each.
     if (!match.read) for (const other of coordinatedTools(x, match, tools.byName)) coordinated.push({ ...claim, tool: other });
@@ -168,6 +169,8 @@ export function judgeReply(input: JudgeInput): Receipt {
       continue;
     }
     pushOnce(confirmed, seen, `c:${tool}`, claim);
+    // …and it is confirmed by each of them.
+    for (const sibling of alsoDone) pushOnce(confirmed, seen, `c:${sibling}`, { ...claim, tool: sibling });
   }
   for (const also of coordinated) {
     const other = also.tool ?? '';
