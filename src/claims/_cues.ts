@@ -3,7 +3,7 @@
  * quantities, outcome phrases ("is on your calendar"), field labels and completion verbs. Each looks at
  * a clause's words and answers one question; `_clause.ts` decides what they mean together.
  */
-import { COMPLETION_VERBS, CONDITIONAL, FILLERS, FIRST_PERSON, MONTHS, STOPWORDS } from './lexicon.js';
+import { COMPLETION_VERBS, CONDITIONAL, FILLERS, FIRST_PERSON, MONTHS, NEGATION, NOT_YET, STOPWORDS } from './lexicon.js';
 import { nominalizations } from './_lookup.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
 import type { ClauseClaim } from './_clause.js';
@@ -133,6 +133,33 @@ function outcomeOf(rest: readonly string[], now: boolean, subject: readonly stri
   if (rest[0] === 'live') return { verb: 'deploy', object: objectOf(rest.slice(1)), form: 'outcome' };
   if ((rest[0] === 'on' || rest[0] === 'off') && rest.length === 1 && subject.length > 0) return { verb: 'turn', object: objectOf([]), form: 'outcome' };
   if (now && rest.length > 0 && subject.length > 0 && (OUTCOME_STATES.has(rest[0] ?? '') || rest.length <= 6)) return { verb: 'update', object: objectOf(rest), form: 'outcome' };
+  return null;
+}
+
+/** Verbs by which a record reports what it holds: "your reservation shows…", "the records indicate…". */
+export const RECORD_REPORTS: ReadonlySet<string> = new Set(['shows', 'show', 'lists', 'displays', 'indicates', 'indicate', 'reflects']);
+/** Subjects that are no record: pronouns, and words that open a question or a relative clause. */
+const NO_RECORD = new Set(['i', 'we', 'you', 'he', 'she', 'it', 'they', 'this', 'that', 'these', 'those', 'which', 'what', 'who', 'there', 'to', 'do', 'does', 'did']);
+/** How many words a record's noun phrase may have before its reporting verb ("the reservation details for ABC123 show"). */
+const RECORD_SUBJECT = 8;
+
+/**
+ * A record reporting what it holds, present tense: "Your reservation shows two passengers", "The reservation
+ * details show that…", "the records indicate…". It mentions the lookup that read the record (corpus README:
+ * a reply mentions a lookup when it refers to the record, "your reservation shows…"); it claims no action.
+ * Read as verb `show` with the subject's content words as the object. `null` when the subject is a pronoun,
+ * has no content word, or the verb is governed by a modal, "to" or "do".
+ */
+export function readRecordReport(words: readonly string[]): ClauseClaim | null {
+  const last = Math.min(words.length - 1, RECORD_SUBJECT);
+  for (let r = 1; r <= last; r++) {
+    if (!RECORD_REPORTS.has(words[r] ?? '')) continue;
+    const subject = words.slice(0, r);
+    if (subject.some((w) => NO_RECORD.has(w) || NOT_YET.has(w) || NEGATION.has(w))) return null;
+    const nouns = subject.filter((w) => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !FILLERS.has(w));
+    const head = nouns[nouns.length - 1];
+    return head === undefined ? null : { verb: 'show', object: nouns.join(' '), form: 'outcome', head };
+  }
   return null;
 }
 

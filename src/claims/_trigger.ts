@@ -9,11 +9,14 @@ import { TERSE_DONE } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
 import { memoPerSet } from './_memo.js';
+import { RECORD_REPORTS } from './_cues.js';
 
 // "did" and "done" open a light verb ("did a backup of the table", `_verbs.ts` `lightVerbAt`).
 const TRIGGERS = new Set<string>(['set', 'done', 'did']);
 for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.keys()]) TRIGGERS.add(form);
 TRIGGERS.delete('let');
+// A record's report ("your reservation shows…") mentions the lookup that read it (`_cues.ts` `readRecordReport`).
+for (const report of RECORD_REPORTS) TRIGGERS.add(report);
 // A terse reply names its completion word last ("all set", "you're all set", "taken care of"): that word triggers.
 for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').pop() ?? t);
 /** No trigger is shorter (`openPast` is asked only from three letters): shorter words are not looked up. */

@@ -143,6 +143,28 @@ describe('a statement told under an asserting frame is the speaker\'s claim', ()
   });
 });
 
+describe('a record reporting what it holds mentions its lookup', () => {
+  it.each([
+    ['Your reservation shows two passengers.', 'show/outcome reservation'],
+    ['The reservation details show that the booking was made in May.', 'show/outcome reservation details'],
+    ['The records indicate a refund to your Visa.', 'show/outcome records'],
+    // What the record says is reported speech: the deal's closing is no claim.
+    ['The CRM shows the deal was closed.', 'show/outcome crm'],
+  ])('%j reads %s', (reply, expected) => {
+    expect(extractClaims(reply).map((c) => `${c.verb}/${c.form} ${c.object}`)).toEqual([expected]);
+  });
+
+  it.each([
+    'If your reservation shows two bags, let me know.',
+    'I will check what the records show.',
+    'This shows the problem.',
+    "Your reservation doesn't show any bags.",
+    'Does your reservation show the upgrade?',
+  ])('%j mentions nothing', (reply) => {
+    expect(extractClaims(reply)).toEqual([]);
+  });
+});
+
 describe('not claims', () => {
   const notClaims: Record<string, string[]> = {
     negation: [
@@ -242,7 +264,6 @@ describe('not claims', () => {
       'The log says it was sent.',
       'According to the order history, it was cancelled.',
       'The tracking page says your package was delivered.',
-      'The CRM shows the deal was closed.',
     ],
   };
 

@@ -14,6 +14,7 @@ import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
+import { readRecordReport } from './_cues.js';
 import { memo } from './_memo.js';
 import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
@@ -99,6 +100,9 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
         const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, ...(options.toolVerbs === undefined ? {} : { toolVerbs: options.toolVerbs }) });
         state = read.state;
         for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
+        // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
+        const report = state.conditional ? null : readRecordReport(tokens);
+        if (report !== null) claims.push({ ...report, text: sentence.text, clause });
       });
     }
     if ((line.status || line.item) && claims.length === before) {
@@ -113,7 +117,8 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
   }
   closeList();
-  const actionClaims = claims.filter((c) => c.verb !== 'check');
+  // Reading is no action: a lookup claim or a record's report leaves a terse word to the request.
+  const actionClaims = claims.filter((c) => c.verb !== 'check' && c.verb !== 'show');
   if (terse !== null && actionClaims.length === 0 && options.request !== undefined && !saysAhead(reply, terse)) {
     claims.push(...fromRequest(terse, options.request));
   }

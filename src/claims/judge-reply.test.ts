@@ -123,6 +123,17 @@ describe('reasoning-only tools and lookups', () => {
     expect(flagged(check('I found your reservation ABC123.', calls, { tools }))).toEqual(['get_reservation_details:not_called']);
     expect(flagged(check('Your reservation details show two passengers.', calls, { tools }))).toEqual([]);
   });
+
+  it('reads a record reporting what it holds as a mention of the lookup that read it', () => {
+    const tools = ['get_user_details', 'get_reservation_details', 'cancel_reservation'];
+    const calls = ledger({ tool: 'get_reservation_details', args: { reservation_id: 'ABC123' }, result: { passengers: [{ name: 'Noah Muller' }] } });
+    const r = check('The reservation details show only one passenger, Noah Muller.', calls, { tools });
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['get_reservation_details']);
+    expect(r.ranButUnreported).toEqual([]);
+    expect(r.verdict).toBe('clean');
+    // Information without a reference to the record mentions nothing.
+    expect(check('There is only one passenger, Noah Muller.', calls, { tools }).ranButUnreported.map((e) => e.tool)).toEqual(['get_reservation_details']);
+  });
 });
 
 describe('provenance and intent', () => {
