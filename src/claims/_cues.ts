@@ -6,6 +6,7 @@
 import { COMPLETION_VERBS, CONDITIONAL, FILLERS, FIRST_PERSON, MONTHS, NEGATION, NOT_YET, STOPWORDS } from './lexicon.js';
 import { nominalizations } from './_lookup.js';
 import { pastVerbAt, type VerbHit } from './_verbs.js';
+import { tokenize } from './_tokens.js';
 import type { ClauseClaim } from './_clause.js';
 import type { ClaimForm } from './extract-claims.js';
 
@@ -142,15 +143,26 @@ export const RECORD_REPORTS: ReadonlySet<string> = new Set(['shows', 'show', 'li
 const NO_RECORD = new Set(['i', 'we', 'you', 'he', 'she', 'it', 'they', 'this', 'that', 'these', 'those', 'which', 'what', 'who', 'there', 'to', 'do', 'does', 'did']);
 /** How many words a record's noun phrase may have before its reporting verb ("the reservation details for ABC123 show"). */
 const RECORD_SUBJECT = 8;
+/** How many characters after "according to" are read for the record's name. */
+const RECORD_PHRASE = 80;
 
 /**
  * A record reporting what it holds, present tense: "Your reservation shows two passengers", "The reservation
- * details show that…", "the records indicate…". It mentions the lookup that read the record (corpus README:
+ * details show that…", "the records indicate…", "According to your reservation, …". It mentions the lookup that read the record (corpus README:
  * a reply mentions a lookup when it refers to the record, "your reservation shows…"); it claims no action.
  * Read as verb `show` with the subject's content words as the object. `null` when the subject is a pronoun,
  * has no content word, or the verb is governed by a modal, "to" or "do".
  */
-export function readRecordReport(words: readonly string[]): ClauseClaim | null {
+export function readRecordReport(words: readonly string[], clause: string): ClauseClaim | null {
+  // "According to the reservation details, …": the record named after the phrase, up to its punctuation.
+  const according = words.indexOf('according');
+  if (according !== -1 && words[according + 1] === 'to') {
+    const at = clause.toLowerCase().indexOf('according to');
+    const named = at === -1 ? '' : clause.slice(at + 12, at + 12 + RECORD_PHRASE).split(/[,.;:!?()—–]/, 1)[0] ?? '';
+    const nouns = tokenize(named, RECORD_SUBJECT).filter((w) => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !FILLERS.has(w));
+    const head = nouns[nouns.length - 1];
+    return head === undefined ? null : { verb: 'show', object: nouns.join(' '), form: 'outcome', head };
+  }
   const last = Math.min(words.length - 1, RECORD_SUBJECT);
   for (let r = 1; r <= last; r++) {
     if (!RECORD_REPORTS.has(words[r] ?? '')) continue;
@@ -161,6 +173,11 @@ export function readRecordReport(words: readonly string[]): ClauseClaim | null {
     return head === undefined ? null : { verb: 'show', object: nouns.join(' '), form: 'outcome', head };
   }
   return null;
+}
+
+/** A claim read by {@link readRecordReport}. */
+export function isRecordReport(claim: { verb: string; form: ClaimForm }): boolean {
+  return claim.verb === 'show' && claim.form === 'outcome';
 }
 
 const COMMON_INFINITIVES = new Set(['depart', 'arrive', 'expire', 'start', 'end', 'begin', 'run', 'close', 'open', 'ship', 'go', 'take', 'be', 'leave', 'renew', 'occur', 'happen', 'fly', 'land', 'launch', 'finish', 'complete', 'receive', 'apply', 'work', 'reach', 'deliver', 'change', 'resume', 'return']);

@@ -15,8 +15,9 @@ import { RECORD_REPORTS } from './_cues.js';
 const TRIGGERS = new Set<string>(['set', 'done', 'did']);
 for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.keys()]) TRIGGERS.add(form);
 TRIGGERS.delete('let');
-// A record's report ("your reservation shows…") mentions the lookup that read it (`_cues.ts` `readRecordReport`).
-for (const report of RECORD_REPORTS) TRIGGERS.add(report);
+// A record's report ("your reservation shows…", "according to your reservation") mentions the lookup that read
+// it (`_cues.ts` `readRecordReport`).
+for (const report of [...RECORD_REPORTS, 'according']) TRIGGERS.add(report);
 // A terse reply names its completion word last ("all set", "you're all set", "taken care of"): that word triggers.
 for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').pop() ?? t);
 /** No trigger is shorter (`openPast` is asked only from three letters): shorter words are not looked up. */

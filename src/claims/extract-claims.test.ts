@@ -150,6 +150,8 @@ describe('a record reporting what it holds mentions its lookup', () => {
     ['The records indicate a refund to your Visa.', 'show/outcome records'],
     // What the record says is reported speech: the deal's closing is no claim.
     ['The CRM shows the deal was closed.', 'show/outcome crm'],
+    ['According to the reservation details, travel insurance was not purchased.', 'show/outcome reservation details'],
+    ['According to the order history, it was cancelled.', 'show/outcome order history'],
   ])('%j reads %s', (reply, expected) => {
     expect(extractClaims(reply).map((c) => `${c.verb}/${c.form} ${c.object}`)).toEqual([expected]);
   });
@@ -262,7 +264,6 @@ describe('not claims', () => {
     ],
     'reported speech': [
       'The log says it was sent.',
-      'According to the order history, it was cancelled.',
       'The tracking page says your package was delivered.',
     ],
   };

@@ -101,7 +101,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
         state = read.state;
         for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
         // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
-        const report = state.conditional ? null : readRecordReport(tokens);
+        const report = state.conditional ? null : readRecordReport(tokens, clause);
         if (report !== null) claims.push({ ...report, text: sentence.text, clause });
       });
     }

@@ -131,8 +131,15 @@ describe('reasoning-only tools and lookups', () => {
     expect(r.confirmed.map((c) => c.tool)).toEqual(['get_reservation_details']);
     expect(r.ranButUnreported).toEqual([]);
     expect(r.verdict).toBe('clean');
-    // Information without a reference to the record mentions nothing.
-    expect(check('There is only one passenger, Noah Muller.', calls, { tools }).ranButUnreported.map((e) => e.tool)).toEqual(['get_reservation_details']);
+    // Information without a reference to the record mentions nothing, nor does a reference to what no lookup reads;
+    // neither is an unmatched claim.
+    for (const reply of ['There is only one passenger, Noah Muller.', 'According to our policy, basic economy flights cannot be changed.']) {
+      const receipt = check(reply, calls, { tools });
+      expect(receipt.ranButUnreported.map((e) => e.tool)).toEqual(['get_reservation_details']);
+      expect(receipt.unmatched).toEqual([]);
+    }
+    // A report of a record no lookup read is no claim either.
+    expect(check('Your reservation shows two passengers.', ledger(), { tools }).unmatched).toEqual([]);
   });
 });
 

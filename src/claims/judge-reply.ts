@@ -18,7 +18,9 @@ import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { structured, type ArgsDigest } from './args-digest.js';
 import { findRefs, jsonText, leaves } from './_values.js';
-import { SETTING_KEY_WORDS } from './lexicon.js';
+import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
+import { familiesOf } from './_verbs.js';
+import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
 import { memo } from './_memo.js';
 import { trimEnd } from './_scan.js';
@@ -133,6 +135,8 @@ export function judgeReply(input: JudgeInput): Receipt {
     // A description of a record read off a lookup, about an action nobody asked for (neither the user's
     // request nor the assistant's offer it answers), claims nothing.
     const described = tool !== null && state !== 'ok' && presentState(x) && !requested(x.verb, input.request) && !requested(x.verb, input.previous) && readFromResults(x.clause, (v) => input.backing.seen(v));
+    // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
+    if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     if (tool === null || described || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
       unmatchedOnce(x, { ...claim, tool: null });
       continue;
@@ -338,6 +342,17 @@ function setsObject(digest: ArgsDigest, objects: readonly string[]): boolean {
     if (objects.some((o) => canonicalNoun(o) === field)) return true;
   }
   return false;
+}
+
+/**
+ * A record's report ("according to the policy, …", "the chart shows…") that names neither the matched lookup's
+ * own object nor a result or an act of reading ("the result shows", "according to my search"): it refers to no
+ * lookup, so it mentions none.
+ */
+function reportsNoLookup(match: ToolMatch, objects: ReadonlySet<string>): boolean {
+  if ((match.fits[0]?.object ?? 0) > 0) return false;
+  for (const noun of objects) if (GENERIC_RESULT_WORDS.has(noun) || (familiesOf(noun).length > 0 && familiesOf(noun).every((f) => READ_FAMILIES.has(f)))) return false;
+  return true;
 }
 
 /** The most recent successful call of the stretch whose arguments or own result record an amount. */
