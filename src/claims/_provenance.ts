@@ -9,6 +9,7 @@ import { isVerb, verbBase, RELATION } from '../lexicon/index.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
 import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
+import { splitSentences, tokenize } from './_tokens.js';
 
 const WORD = /[A-Za-z0-9@][A-Za-z0-9@.+':-]*/g;
 /** The results' word index splits on what is not a letter, digit, "@", "." , "+" or "-". */
@@ -52,6 +53,29 @@ export function requested(verb: string, request: string | undefined): boolean {
     if (lemma === verb || verbBase(lemma) === verbBase(verb)) return true;
     if (familiesOf(lemma).some((f) => families.has(f))) return true;
     if (openRelation(lemma, verb) >= RELATION.synonym) return true;
+  }
+  return false;
+}
+
+/** First words of a question that asks how things are, not for an act ("Is my refund approved?", "Did I get my money back?"). */
+const INFO_QUESTION: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'did', 'do', 'does', 'has', 'have', 'had', 'what', 'when', 'where', 'why', 'how', 'which', 'who', 'whose']);
+/** Words before a question's first word that do not change what it asks ("Hi, did I…?", "And is it…?"). */
+const QUESTION_LEAD: ReadonlySet<string> = new Set(['hi', 'hey', 'hello', 'ok', 'okay', 'so', 'and', 'also', 'but', 'well', 'thanks', 'thank', 'you', 'um', 'oh', 'then', 'great', 'sorry']);
+
+/**
+ * The request asks how things stand: one of its sentences is a question opened by an interrogative or an
+ * auxiliary ("What is the status of my refund?", "Are the kitchen lights on?", "Hi, did I ever get my money
+ * back?"), not by a request for an act ("Can you…?", "Could you…?"). A state the reply then gives, about an
+ * act the request does not ask for, answers the question (corpus README: a state given as information, in
+ * answer to a question, is not an action claim).
+ */
+export function asksHowThingsAre(request: string | undefined): boolean {
+  if (request === undefined || !request.includes('?')) return false;
+  for (const sentence of splitSentences(request.replace(/\n+/g, ' '))) {
+    if (!sentence.question) continue;
+    const words = tokenize(sentence.text, 8);
+    const first = words.find((w) => !QUESTION_LEAD.has(w));
+    if (first !== undefined && INFO_QUESTION.has(first)) return true;
   }
   return false;
 }

@@ -155,6 +155,22 @@ describe('provenance and intent', () => {
     const r = check('Your alarms are set for 7:30 and 8:30.', calls, { tools: ['add_alarm', 'find_alarms'], request: 'Set alarms for 7:30 and 8:30 please.' });
     expect(flagged(r)).toEqual(['add_alarm:not_called']);
   });
+
+  it('reads a state given in answer to a question about how things are, after a lookup, as information', () => {
+    const tools = ['turn_on_lights', 'get_light_state'];
+    const calls = ledger({ tool: 'get_light_state', args: {}, result: { kitchen: 'on' } });
+    expect(flagged(check('The lights in the kitchen are on.', calls, { tools, request: 'Are the kitchen lights on?' }))).toEqual([]);
+    const refund = ledger({ tool: 'get_refund', args: {}, result: { status: 'approved' } });
+    expect(flagged(check('Your refund was approved and should arrive within 5 days.', refund, { tools: ['approve_refund', 'get_refund'], request: 'Hi! What is the status of my refund?' }))).toEqual([]);
+  });
+
+  it('still flags that state when it is said to be this run’s outcome, when the act was asked for, or with no lookup', () => {
+    const tools = ['turn_on_lights', 'get_light_state'];
+    const calls = ledger({ tool: 'get_light_state', args: {}, result: { kitchen: 'off' } });
+    expect(flagged(check('The lights in the kitchen are now on.', calls, { tools, request: 'Are the kitchen lights on?' }))).toEqual(['turn_on_lights:not_called']);
+    expect(flagged(check('The lights in the kitchen are on.', calls, { tools, request: 'Can you turn on the kitchen lights?' }))).toEqual(['turn_on_lights:not_called']);
+    expect(flagged(check('The lights in the kitchen are on.', ledger(), { tools, request: 'Are the kitchen lights on?' }))).toEqual(['turn_on_lights:not_called']);
+  });
 });
 
 describe('failure in the domain’s own words', () => {

@@ -13,7 +13,7 @@ import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
-import { readFromResults, requested } from './_provenance.js';
+import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { structured, type ArgsDigest } from './args-digest.js';
@@ -134,7 +134,15 @@ export function judgeReply(input: JudgeInput): Receipt {
     const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool);
     // A description of a record read off a lookup, about an action nobody asked for (neither the user's
     // request nor the assistant's offer it answers), claims nothing.
-    const described = tool !== null && state !== 'ok' && presentState(x) && !requested(x.verb, input.request) && !requested(x.verb, input.previous) && readFromResults(x.clause, (v) => input.backing.seen(v));
+    // So is a state given in answer to a question about how things are, after a lookup of this turn ("Are the
+    // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
+    const described =
+      tool !== null &&
+      state !== 'ok' &&
+      x.form !== 'first_person' &&
+      !requested(x.verb, input.request) &&
+      !requested(x.verb, input.previous) &&
+      ((presentState(x) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request)));
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     if (tool === null || described || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
@@ -416,6 +424,15 @@ function internVerbs(verbs: Set<string>): ReadonlySet<string> {
 const VERB_SETS = new Map<string, ReadonlySet<string>>();
 
 /** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
+/** A claim that reads as a state (not the first person, no "now" of this run's outcome) after a lookup of its stretch. */
+function answersLookup(x: ExtractedClaim, stretch: readonly LedgerEntry[], profiles: ReadonlyMap<string, ToolProfile>): boolean {
+  if (x.form === 'first_person' || x.form === 'terse' || x.form === 'head' || RUN_OUTCOME.test(x.clause)) return false;
+  return stretch.some((e) => e.status === 'ok' && profiles.get(e.tool)?.read === true);
+}
+
+/** Words by which a state says it is this run's doing: "is now cancelled", "has just been sent", "successfully". */
+const RUN_OUTCOME = /\b(?:now|just|successfully)\b/i;
+
 function presentState(x: ExtractedClaim): boolean {
   return (x.form === 'passive' || x.form === 'status' || x.form === 'outcome') && !PAST_OR_PERFECT.test(x.clause);
 }
