@@ -285,6 +285,12 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     if (!options.first && inherited.subject === 'other') return { form: 'head', subject: 'other', subjectTokens: [], blocked: true };
     // "Invoice INV-0042 has been created and sent to the billing contact": the passive goes on.
     if (!options.first && inherited.subject === 'passive') return { form: 'passive', subject: 'passive', subjectTokens: inherited.passiveSubject ?? [], blocked: inherited.blocked };
+    // "Booked seats are shown in grey", "Deleted files are kept for 30 days": a participle before a bare noun,
+    // with a finite verb later in the clause, modifies that noun; the finite verb is the predicate.
+    const noun = words[hit.end] ?? '';
+    if (options.first && /^[a-z][a-z-]*$/.test(noun) && !STOPWORDS.has(noun) && !DETERMINERS.has(noun) && finiteAfter(words, hit.end, prefixOf())) {
+      return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
+    }
     return { form: 'head', subject: options.first ? 'drop' : inherited.subject === 'none' ? 'drop' : inherited.subject, subjectTokens: [], blocked: !options.first && inherited.blocked };
   }
   const before = words[j] ?? '';

@@ -167,6 +167,19 @@ describe('a record reporting what it holds mentions its lookup', () => {
   });
 });
 
+describe('a participle before a bare noun and a finite verb modifies the noun', () => {
+  it.each(['Booked seats are shown in grey.', 'Deleted files are kept for 30 days.', 'Cancelled orders were refunded by the store.'])('%j claims nothing of the participle', (reply) => {
+    expect(extractClaims(reply).filter((c) => c.verb === 'book' || c.verb === 'delete' || c.verb === 'cancel')).toEqual([]);
+  });
+
+  it.each([
+    ['Booked seats 4A and 4B, which are next to each other.', 'book/head'],
+    ['Sent the invoice to Ana; it is due Friday.', 'send/head'],
+  ])('%j still claims %s', (reply, shape) => {
+    expect(shapes(reply)).toContain(shape);
+  });
+});
+
 describe('not claims', () => {
   const notClaims: Record<string, string[]> = {
     negation: [
