@@ -96,7 +96,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
           terse ??= sentence.text;
           return;
         }
-        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, ...(options.toolVerbs === undefined ? {} : { toolVerbs: options.toolVerbs }) });
+        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, toolVerbs: options.toolVerbs });
         state = read.state;
         for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
       });
