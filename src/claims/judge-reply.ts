@@ -9,7 +9,7 @@ import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
-import { canonicalNoun, type ToolProfile } from './tool-profile.js';
+import { canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
@@ -180,7 +180,7 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${other}:${reason}`, { ...also, reason });
     }
   }
-  const thinking = reasoningTools(input.profiles, input.stretch);
+  const thinking = reasoningTools(tools.thinkers, input.stretch);
   const ranButUnreported = input.stretch.filter(
     (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
@@ -347,35 +347,57 @@ function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string |
   return null;
 }
 
-/** The tool list by name and the lemmas its tools are named after, built once per tool list (a conversation's turns share it). */
+/** The tool list by name, the lemmas its tools are named after and its reasoning tools, built once per tool list. */
 interface ToolIndex {
+  /** The tool list it was built from. */
+  profiles: readonly ToolProfile[];
   byName: ReadonlyMap<string, ToolProfile>;
   verbs: ReadonlySet<string>;
+  /** The tools named after a verb of thinking ({@link reasoningTools}). */
+  thinkers: readonly ToolProfile[];
 }
 
-const TOOL_INDEX = new WeakMap<readonly ToolProfile[], ToolIndex>();
+/**
+ * Indexes by the list's first profile (held weakly), each with the list it was built from. Profiles are made once
+ * per tool (`check.ts`), so the conversations of one agent, which list the same tools, share one index.
+ */
+const TOOL_INDEX = new WeakMap<ToolProfile, ToolIndex[]>();
+/** Indexes kept per first profile (tool lists that start with the same tool). */
+const INDEXES_PER_FIRST = 8;
+const NO_TOOLS: ToolIndex = { profiles: [], byName: new Map(), verbs: new Set(), thinkers: [] };
 
 function toolIndex(profiles: readonly ToolProfile[]): ToolIndex {
-  let index = TOOL_INDEX.get(profiles);
-  if (index === undefined) {
-    const byName = new Map<string, ToolProfile>();
-    for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
-    index = { byName, verbs: internVerbs(new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb])))) };
-    TOOL_INDEX.set(profiles, index);
-  }
+  const first = profiles[0];
+  if (first === undefined) return NO_TOOLS;
+  let known = TOOL_INDEX.get(first);
+  if (known === undefined) TOOL_INDEX.set(first, (known = []));
+  for (const index of known) if (sameList(index.profiles, profiles)) return index;
+  const byName = new Map<string, ToolProfile>();
+  for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
+  const verbs = internVerbs(new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))));
+  const index: ToolIndex = { profiles: [...profiles], byName, verbs, thinkers: profiles.filter((p) => p.nameVerb !== null && isThinkingVerb(p.nameVerb)) };
+  if (known.length >= INDEXES_PER_FIRST) known.shift();
+  known.push(index);
   return index;
+}
+
+function sameList(a: readonly ToolProfile[], b: readonly ToolProfile[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
  * Whether the user's request or the reply (its cleaned sentences: code, quotes and drafts are not the reply's
  * words) names a canonical noun. The request's nouns are read once per request (the turns after one user
- * message share it).
+ * message share it); the reply's words are gathered as written, and a noun asked is looked for by its spellings
+ * (`nounSpellings`), so only the few nouns asked are canonicalized, not every word of the reply.
  */
 function replyContext(parsed: ParsedReply, request: string | undefined): (noun: string) => boolean {
   const asked = request === undefined ? EMPTY : requestNouns(request);
   const said = new Set<string>();
-  for (const line of parsed.lines) for (const sentence of line.sentences) for (const w of tokenize(sentence.text)) said.add(nounOf(w));
-  return (noun) => said.has(noun) || asked.has(noun);
+  for (const line of parsed.lines) for (const sentence of line.sentences) for (const w of tokenize(sentence.text)) said.add(w);
+  return (noun) => asked.has(noun) || nounSpellings(noun).some((w) => said.has(w));
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -406,13 +428,12 @@ const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;
 
 /**
  * Reasoning-only tools (corpus README): a tool whose own verb is one of thinking, not of looking up or
- * acting (`think`, `reflect`, `ponder`), and whose calls of the stretch all returned nothing. Their calls
- * are never `unreported`.
+ * acting (`think`, `reflect`, `ponder`; the tool list's `thinkers`), and whose calls of the stretch all returned
+ * nothing. Their calls are never `unreported`.
  */
-function reasoningTools(profiles: readonly ToolProfile[], stretch: readonly LedgerEntry[]): Set<string> {
+function reasoningTools(thinkers: readonly ToolProfile[], stretch: readonly LedgerEntry[]): Set<string> {
   const out = new Set<string>();
-  for (const p of profiles) {
-    if (p.nameVerb === null || !isThinkingVerb(p.nameVerb)) continue;
+  for (const p of thinkers) {
     const calls = stretch.filter((e) => e.tool === p.name);
     if (calls.length > 0 && calls.every((e) => emptyResult(e.result))) out.add(p.name);
   }

@@ -11,6 +11,7 @@ import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
 import { enumParameters, type EnumParameter } from './_typed-values.js';
 import { openToolVerb } from './_open-verbs.js';
+import { memo } from './_memo.js';
 
 /** A tool as the matcher sees it. */
 export interface ToolProfile {
@@ -57,6 +58,33 @@ export function canonicalNoun(word: string): string {
   const lower = word.toLowerCase();
   return nounSynonyms.get(lower) ?? nounSynonyms.get(stem(lower)) ?? stem(lower);
 }
+
+/** Words whose canonical form is a given noun through the synonym table, by that noun; built on first use. */
+let synonymsOf: ReadonlyMap<string, readonly string[]> | undefined;
+
+/** The words {@link stem} makes `x` of: `x` itself, `x` plus "s" or "es", "-ies" for a final "y". */
+function unstemmed(x: string): string[] {
+  return [x, `${x}s`, `${x}es`, `${x.slice(0, -1)}ies`].filter((w) => stem(w) === x);
+}
+
+/**
+ * Every lower-case word whose {@link canonicalNoun} is `noun` ("booking" → booking, bookings, reservation,
+ * reservations, pnr, pnrs): the synonym table's words for it, the forms {@link stem} reads as one of those or
+ * as `noun`, each checked against `canonicalNoun`. Remembered per noun (bounded).
+ */
+export const nounSpellings = memo((noun: string): readonly string[] => {
+  if (synonymsOf === undefined) {
+    const index = new Map<string, string[]>();
+    for (const [word, canonical] of nounSynonyms) {
+      const list = index.get(canonical) ?? [];
+      list.push(word);
+      index.set(canonical, list);
+    }
+    synonymsOf = index;
+  }
+  const words = new Set([...unstemmed(noun), ...(synonymsOf.get(noun) ?? []).flatMap(unstemmed)]);
+  return [...words].filter((w) => canonicalNoun(w) === noun);
+});
 
 /** Build the profile of one tool. */
 export function profileTool(tool: ToolSpec): ToolProfile {
