@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayClaim } from './_trigger.js';
+import { mayBeVerbForm, mayClaim } from './_trigger.js';
 import { openPast } from './_open-verbs.js';
 import { AMBIGUOUS_PAST, PAST_FORMS, PHRASAL } from './lexicon.js';
 import { irregularReadings } from '../lexicon/_irregular.js';
@@ -11,6 +11,7 @@ describe('mayClaim', () => {
     for (const f of irregularReadings().keys()) if (!f.includes(' ')) for (const p of ['', ...VERB_PREFIXES, 're-']) if (openPast(p + f) !== null) forms.push(p + f);
     expect(forms.length).toBeGreaterThan(1_000);
     for (const f of forms) {
+      expect(mayBeVerbForm(f), f).toBe(true);
       expect(mayClaim(`Your ticket was ${f} today.`), f).toBe(true);
       expect(mayClaim(`${f.toUpperCase()} ✅`), f).toBe(true);
     }
@@ -26,5 +27,12 @@ describe('mayClaim', () => {
     expect(mayClaim('The gate is open.')).toBe(false);
     expect(mayClaim('You’re all set!')).toBe(true);
     expect(mayClaim('Here is your itinerary for the trip.')).toBe(false);
+  });
+});
+
+describe('mayBeVerbForm', () => {
+  it('tells most words from verb forms by their ending', () => {
+    for (const w of ['let', 'sent', 'refunded', 'upset', 'rebooked', 'done']) expect(mayBeVerbForm(w), w).toBe(true);
+    for (const w of ['the', 'your', 'flight', 'hat169', '$64.00', 'passengers', '']) expect(mayBeVerbForm(w), w).toBe(false);
   });
 });

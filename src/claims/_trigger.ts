@@ -71,6 +71,18 @@ function triggerEndings(): Uint32Array {
 }
 
 /**
+ * False only when `word` (lower case) is no claimed verb form: neither "let", a form of the lexicon, nor a past form
+ * of the WordNet table ({@link triggerEndings}). Reads at most its last four characters; no lookup by the word.
+ */
+export function mayBeVerbForm(word: string): boolean {
+  const n = word.length;
+  if (n >= 2 && word.charCodeAt(n - 1) === 100 && word.charCodeAt(n - 2) === 101) return true;
+  let key = 0;
+  for (let i = n > KEY_LETTERS ? n - KEY_LETTERS : 0; i < n; i++) key = (key << 5) | keyCode(word.charCodeAt(i));
+  return ((triggerEndings()[key >>> 5] ?? 0) & (1 << (key & 31))) !== 0 || word === 'let';
+}
+
+/**
  * Whether a word of a sentence triggers by itself: a claimed form of the lexicon, or a past form the table
  * reads as an act (`openPast`, per tool-verb set). Remembered per word and per tool-verb set (bounded), so a
  * word costs one lookup.

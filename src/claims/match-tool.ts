@@ -221,23 +221,27 @@ function someDerived(x: string, b: ReadonlySet<string>): boolean {
 }
 
 /**
- * {@link countRelated} when `a` is the larger set (an object taken from a long request): for each `y` of
- * `b`, the words it can be related to are generated (itself, itself plus a suffix, its prefixes) and
- * looked up in `a`, so the cost does not grow with `a`.
+ * {@link countRelated} when `a` is the larger set (an object taken from a long request): the words each `y` of
+ * `b` can be related to are generated once per set (itself, itself plus a suffix, its prefixes) and the smaller
+ * of `a` and them is walked, looked up in the other: the cost does not grow with `a`.
  */
 function countRelatedFrom(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let related = RELATED_WORDS.get(b);
   if (related === undefined) RELATED_WORDS.set(b, (related = relatedWords(b)));
   let n = 0;
-  for (const x of related) if (a.has(x)) n++;
+  if (a.size < related.size) {
+    for (const x of a) if (related.has(x)) n++;
+  } else {
+    for (const x of related) if (a.has(x)) n++;
+  }
   return n;
 }
 
 /** {@link relatedWords} per word set (a tool's name nouns, a claim's object nouns), made once per set. */
-const RELATED_WORDS = new WeakMap<ReadonlySet<string>, readonly string[]>();
+const RELATED_WORDS = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
 
 /** The distinct words related to some word of `b`: itself, itself plus a noun suffix, the prefix it derives from. */
-function relatedWords(b: ReadonlySet<string>): string[] {
+function relatedWords(b: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   for (const y of b) {
     out.add(y);
@@ -248,7 +252,7 @@ function relatedWords(b: ReadonlySet<string>): string[] {
       if (derivedNoun(x, y)) out.add(x);
     }
   }
-  return [...out];
+  return out;
 }
 
 /** Noun-forming suffixes: a word of three letters or more plus one of these (and a doubled consonant) is derived from it. */
