@@ -9,7 +9,7 @@ import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
-import { canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
+import { canonicalNoun, nounSpellings, perToolList, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
@@ -347,45 +347,21 @@ function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string |
   return null;
 }
 
-/** The tool list by name, the lemmas its tools are named after and its reasoning tools, built once per tool list. */
+/** The tool list by name, the lemmas its tools are named after and its reasoning tools. */
 interface ToolIndex {
-  /** The tool list it was built from. */
-  profiles: readonly ToolProfile[];
   byName: ReadonlyMap<string, ToolProfile>;
   verbs: ReadonlySet<string>;
   /** The tools named after a verb of thinking ({@link reasoningTools}). */
   thinkers: readonly ToolProfile[];
 }
 
-/**
- * Indexes by the list's first profile (held weakly), each with the list it was built from. Profiles are made once
- * per tool (`check.ts`), so the conversations of one agent, which list the same tools, share one index.
- */
-const TOOL_INDEX = new WeakMap<ToolProfile, ToolIndex[]>();
-/** Indexes kept per first profile (tool lists that start with the same tool). */
-const INDEXES_PER_FIRST = 8;
-const NO_TOOLS: ToolIndex = { profiles: [], byName: new Map(), verbs: new Set(), thinkers: [] };
-
-function toolIndex(profiles: readonly ToolProfile[]): ToolIndex {
-  const first = profiles[0];
-  if (first === undefined) return NO_TOOLS;
-  let known = TOOL_INDEX.get(first);
-  if (known === undefined) TOOL_INDEX.set(first, (known = []));
-  for (const index of known) if (sameList(index.profiles, profiles)) return index;
+/** The {@link ToolIndex} of a tool list, built once per tool list (the conversations of one agent share it). */
+const toolIndex = perToolList((profiles): ToolIndex => {
   const byName = new Map<string, ToolProfile>();
   for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
   const verbs = internVerbs(new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))));
-  const index: ToolIndex = { profiles: [...profiles], byName, verbs, thinkers: profiles.filter((p) => p.nameVerb !== null && isThinkingVerb(p.nameVerb)) };
-  if (known.length >= INDEXES_PER_FIRST) known.shift();
-  known.push(index);
-  return index;
-}
-
-function sameList(a: readonly ToolProfile[], b: readonly ToolProfile[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+  return { byName, verbs, thinkers: profiles.filter((p) => p.nameVerb !== null && isThinkingVerb(p.nameVerb)) };
+});
 
 /**
  * Whether the user's request or the reply (its cleaned sentences: code, quotes and drafts are not the reply's

@@ -86,6 +86,35 @@ export const nounSpellings = memo((noun: string): readonly string[] => {
   return [...words].filter((w) => canonicalNoun(w) === noun);
 });
 
+/** Results kept per first profile (tool lists that start with the same tool). */
+const LISTS_PER_FIRST = 8;
+
+/**
+ * `build(profiles)` remembered per tool list: found by the list's first profile (held weakly) and compared profile
+ * by profile. Profiles are made once per tool (`check.ts`), so the conversations of one agent, which list the same
+ * tools, share one result; what is built must depend on the profiles only. An empty list is built each time.
+ */
+export function perToolList<T>(build: (profiles: readonly ToolProfile[]) => T): (profiles: readonly ToolProfile[]) => T {
+  const byFirst = new WeakMap<ToolProfile, Array<{ profiles: readonly ToolProfile[]; value: T }>>();
+  return (profiles) => {
+    const first = profiles[0];
+    if (first === undefined) return build(profiles);
+    let known = byFirst.get(first);
+    if (known === undefined) byFirst.set(first, (known = []));
+    for (const k of known) if (sameList(k.profiles, profiles)) return k.value;
+    const value = build(profiles);
+    if (known.length >= LISTS_PER_FIRST) known.shift();
+    known.push({ profiles: [...profiles], value });
+    return value;
+  };
+}
+
+function sameList(a: readonly ToolProfile[], b: readonly ToolProfile[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Build the profile of one tool. */
 export function profileTool(tool: ToolSpec): ToolProfile {
   const words = splitIdentifier(tool.name);
