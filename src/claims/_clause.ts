@@ -12,6 +12,7 @@ import {
 import { familiesOf, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
 import { tokenize } from './_tokens.js';
+import { memo } from './_memo.js';
 import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastDateAt, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
@@ -395,10 +396,14 @@ const TELLING_LEXFILES = [31, 32, 39];
 function tellsAbout(words: readonly string[], from: number): boolean {
   let j = from;
   while (j < words.length && BEFORE_VERB.has(words[j] ?? '')) j++;
-  const verb = words[j] ?? '';
+  return tells(words[j] ?? '');
+}
+
+/** The verb of {@link tellsAbout} is one of knowing, telling or seeing; remembered per word (bounded). */
+const tells = memo((verb: string): boolean => {
   if (!isVerb(verb) || familiesOf(verb).some((f) => !READ_FAMILIES.has(f))) return false;
   return TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
-}
+});
 
 /** A future, modal, progress or intention cue at `words[k]`. */
 export function notYetAt(words: readonly string[], k: number): boolean {
