@@ -6,7 +6,7 @@
 import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
-import { readClaims, type ExtractedClaim } from './extract-claims.js';
+import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, nounSpellings, perToolList, type ToolProfile } from './tool-profile.js';
@@ -50,11 +50,10 @@ export function judgeReply(input: JudgeInput): Receipt {
   const ran = (tool: string): RunState => input.backing.state(tool);
   const parsed = parseReply(input.reply);
   const tools = toolIndex(input.profiles);
-  const extracted = readClaims(parsed, {
-    toolVerbs: tools.verbs,
-    ...(input.request === undefined ? {} : { request: input.request }),
-    ...(input.previous === undefined ? {} : { previous: input.previous }),
-  });
+  const options: ExtractOptions = { toolVerbs: tools.verbs };
+  if (input.request !== undefined) options.request = input.request;
+  if (input.previous !== undefined) options.previous = input.previous;
+  const extracted = readClaims(parsed, options);
 
   const stretchTools = new Set(input.stretch.map((e) => e.tool));
   const confirmed: Claim[] = [];
@@ -185,7 +184,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
   const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
-  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, ...findings, strict: input.strict === true });
+  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, claimedWithoutTool: findings.claimedWithoutTool, deniedButRan: findings.deniedButRan, strict: input.strict === true });
 }
 
 /**
