@@ -372,7 +372,12 @@ function replyContext(parsed: ParsedReply, request: string | undefined): (noun: 
   const asked = request === undefined ? EMPTY : requestNouns(request);
   const said = new Set<string>();
   for (const line of parsed.lines) for (const sentence of line.sentences) for (const w of tokenize(sentence.text)) said.add(w);
-  return (noun) => asked.has(noun) || nounSpellings(noun).some((w) => said.has(w));
+  const known = new Map<string, boolean>();
+  return (noun) => {
+    let named = known.get(noun);
+    if (named === undefined) known.set(noun, (named = asked.has(noun) || nounSpellings(noun).some((w) => said.has(w))));
+    return named;
+  };
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
