@@ -12,6 +12,7 @@ import {
 import { familiesOf, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
 import { tokenize } from './_tokens.js';
+import { memo } from './_memo.js';
 import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastDateAt, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
@@ -45,8 +46,8 @@ interface ReadOptions {
   state: ClauseState;
   statusLine: boolean;
   sentence: string;
-  /** Lemmas the listed tools are named after: verbs of any class that claim an action here. */
-  toolVerbs?: ReadonlySet<string>;
+  /** Lemmas the listed tools are named after: verbs of any class that claim an action here; `undefined` for none. */
+  toolVerbs: ReadonlySet<string> | undefined;
   /** {@link mentionsYou} of the sentence, asked at most once per sentence (not once per clause). */
   mentionsYou: () => boolean;
 }
@@ -123,7 +124,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (active && words[hit.end] === 'to' && isVerb(words[hit.end + 1] ?? '') && pastVerbAt(words, hit.end + 1) === null && !pastForms.has(words[i] ?? '')) continue;
     // "Given the circumstances", "Based on…": a participle used as a preposition.
     if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
-    const verdict = classify(words, hit, inherited, { ...options, lowerClause }, prefixOf);
+    const verdict = classify(words, hit, inherited, options, lowerClause, prefixOf);
     if (verdict === null) continue;
     if (verdict.descriptive === true) {
       if (verdict.adjective !== true) otherActor = true;
@@ -278,7 +279,7 @@ function clausePrefix(words: readonly string[]): ClausePrefix {
   return { firstHave, content, counts, firstPronoun, predicateFrom };
 }
 
-function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions & { lowerClause: string }, prefixOf: () => ClausePrefix): Classified | null {
+function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions, lowerClause: string, prefixOf: () => ClausePrefix): Classified | null {
   let j = hit.index - 1;
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
   if (j < 0) {
@@ -323,8 +324,8 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     // (Engineering)"); a noun right after it makes it a modifier ("airline cancelled flight").
     const punctuated = (): boolean => {
       // What follows the verb's first occurrence in the clause (lower-cased once per clause).
-      const at = options.lowerClause.indexOf(words[hit.index] ?? '\u0000');
-      return /^[\s]*[(:,;—–-]/.test(at === -1 ? 'x' : options.lowerClause.slice(at + (words[hit.index] ?? '').length));
+      const at = lowerClause.indexOf(words[hit.index] ?? '\u0000');
+      return /^[\s]*[(:,;—–-]/.test(at === -1 ? 'x' : lowerClause.slice(at + (words[hit.index] ?? '').length));
     };
     // "The files shared with Ana are:", "the ticket marked as failed has been reopened": a finite verb later
     // in the clause is its predicate, so the participle only modifies the noun before it (a reduced relative).
@@ -405,10 +406,14 @@ const TELLING_LEXFILES = [31, 32, 39];
 function tellsAbout(words: readonly string[], from: number): boolean {
   let j = from;
   while (j < words.length && BEFORE_VERB.has(words[j] ?? '')) j++;
-  const verb = words[j] ?? '';
+  return tells(words[j] ?? '');
+}
+
+/** The verb of {@link tellsAbout} is one of knowing, telling or seeing; remembered per word (bounded). */
+const tells = memo((verb: string): boolean => {
   if (!isVerb(verb) || familiesOf(verb).some((f) => !READ_FAMILIES.has(f))) return false;
   return TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
-}
+});
 
 /** Modals and adjectives of ability or gladness that, before a verb of telling, assert what is told. */
 const ASSERTING: ReadonlySet<string> = new Set(['can', 'happy', 'glad', 'pleased', 'able']);

@@ -1,6 +1,6 @@
 /** The bounded memos of the claim pipeline: answers are remembered per key, and per set for memoPerSet. */
 import { describe, expect, it } from 'vitest';
-import { memo, memoPerSet } from './_memo.js';
+import { memo, memoPair, memoPerSet } from './_memo.js';
 
 describe('memo', () => {
   it('reads each key once, null answers included', () => {
@@ -21,5 +21,14 @@ describe('memoPerSet', () => {
     // Another set with the same members is another tool list: asked again.
     expect(per(new Set(['a']))('a')).toBe(true);
     expect(asked).toEqual(['a:ab', 'c:ab', 'a:-', 'a:a']);
+  });
+});
+
+describe('memoPair', () => {
+  it('reads each ordered pair once, undefined answers included', () => {
+    const asked: string[] = [];
+    const f = memoPair((a, b) => (asked.push(`${a}|${b}`), a === b ? undefined : a + b));
+    expect([f('a', 'b'), f('b', 'a'), f('a', 'b'), f('a', 'a'), f('a', 'a')]).toEqual(['ab', 'ba', 'ab', undefined, undefined]);
+    expect(asked).toEqual(['a|b', 'b|a', 'a|a']);
   });
 });

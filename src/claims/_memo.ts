@@ -43,3 +43,28 @@ export function memoPerSet<V>(read: (key: string, set: ReadonlySet<string> | und
     return known;
   };
 }
+
+/**
+ * `fn(a, b)` remembered per pair of keys, in one map per first key; all are cleared together when they hold
+ * {@link MEMO_LIMIT} entries. The keys are never joined into one string: a lookup hashes each as it is (a
+ * word kept by its caller is hashed once). `fn` must be pure, as for {@link memo}.
+ */
+export function memoPair<V>(fn: (a: string, b: string) => V): (a: string, b: string) => V {
+  const cache = new Map<string, Map<string, V>>();
+  let size = 0;
+  return (a, b) => {
+    let byB = cache.get(a);
+    const known = byB?.get(b);
+    if (known !== undefined || byB?.has(b) === true) return known as V;
+    const value = fn(a, b);
+    if (size >= MEMO_LIMIT) {
+      cache.clear();
+      size = 0;
+      byB = undefined;
+    }
+    if (byB === undefined) cache.set(a, (byB = new Map()));
+    byB.set(b, value);
+    size++;
+    return value;
+  };
+}

@@ -6,7 +6,7 @@
  */
 import { partsOfSpeech, RELATION, verbBase, verbClass, verbReadings, verbRelation, type VerbClass } from '../lexicon/index.js';
 import { READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
-import { memo, memoPerSet } from './_memo.js';
+import { memo, memoPair, memoPerSet } from './_memo.js';
 
 let lookupLemmas: readonly string[] | undefined;
 /** The lemmas of the lexicon's read families. */
@@ -77,13 +77,10 @@ const generalPast = memo((word: string): OpenPast | null => {
  * trying their unprefixed bases too ("rebook" ~ "book").
  */
 export function openRelation(a: string, b: string): number {
-  return a === b ? 1 : relationOfPair(`${a}\u0000${b}`);
+  return a === b ? 1 : relationOfPair(a, b);
 }
 
-const relationOfPair = memo((pair: string): number => {
-  const [a = '', b = ''] = pair.split('\u0000');
-  return Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b)));
-});
+const relationOfPair = memoPair((a, b): number => Math.max(verbRelation(a, b), verbRelation(verbBase(a), verbBase(b))));
 
 /** {@link verbReadings}, remembered per word (bounded). */
 export const readingsOf = memo(verbReadings);

@@ -6,6 +6,7 @@ import { STOPWORDS, VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
 import { memo, memoPerSet } from './_memo.js';
+import { mayBeVerbForm } from './_trigger.js';
 import { isVerb, partsOfSpeech, verbClass, verbFrequency, verbsOfNoun } from '../lexicon/index.js';
 
 /** lemma → families it belongs to. */
@@ -67,7 +68,8 @@ const wordVerbs = memoPerSet(readWordVerb);
 /** The past-tense or participle verb at `tokens[i]`, if any; `toolVerbs` are the lemmas the listed tools are named after. */
 export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: ReadonlySet<string>): VerbHit | null {
   const w = tokens[i];
-  if (w === undefined) return null;
+  // Most words are no verb form at all: told by their ending, without a lookup.
+  if (w === undefined || !mayBeVerbForm(w)) return null;
   const known = wordVerbs(toolVerbs)(w);
   const particle = tokens[i + 1];
   const phrasal = known.phrasal;

@@ -97,7 +97,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
           terse ??= sentence.text;
           return;
         }
-        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, ...(options.toolVerbs === undefined ? {} : { toolVerbs: options.toolVerbs }) });
+        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, toolVerbs: options.toolVerbs });
         state = read.state;
         for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
         // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
@@ -236,27 +236,35 @@ function fromRequest(text: string, request: string): ExtractedClaim[] {
   return requestVerbs(request).map((r) => ({ text, clause: text, verb: r.lemma, object: r.object, form: 'terse' as const, fromContext: true, requested: true }));
 }
 
+/** What ends a checklist line's label: "Refund: $45", "Email — sent". */
+const LABEL_MARKS = [':', '—', '–'];
+
 /**
  * A checklist line whose label names the action: "Refund: $45.00 on pi_3PxB ✅", "Credit note: CN-2210 ✅".
  * The verb is the label's verb when it has one ("refund"), else any action (`*`) matched by the label's nouns.
  */
 function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
-  const line = text.replace(/✅/g, '').trim();
-  const cut = [':', '—', '–'].map((c) => line.indexOf(c)).filter((i) => i > 0 && i <= 60).sort((a, b) => a - b)[0];
-  if (cut === undefined) return null;
-  const label = tokenize(line.slice(0, cut), 5);
-  if (label.length === 0 || label.length > 4) return null;
-  if (label.some((w, k) => NEGATION.has(w) || w.endsWith("n't") || notYetAt(label, k))) return null;
+  const line = text.includes('✅') ? text.replace(/✅/g, '').trim() : text.trim();
+  // The first label mark within the line's first 60 characters.
+  let cut = -1;
+  for (const c of LABEL_MARKS) {
+    const at = line.indexOf(c);
+    if (at > 0 && at <= 60 && (cut === -1 || at < cut)) cut = at;
+  }
+  if (cut === -1) return null;
   // Without a ✅ the line must say it is done in one word ("- Refund: done", "- Email to the landlord:
-  // sent"): of a longer value only enough is read to know it is longer.
+  // sent"): of a longer value only enough is read to know it is longer. The value is read first: most
+  // list items give a longer one, and their labels need not be read.
   const rest = tokenize(line.slice(cut + 1), marked ? Infinity : 2);
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
   const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
   if (!marked && said === null) return null;
+  const label = tokenize(line.slice(0, cut), 5);
+  if (label.length === 0 || label.length > 4) return null;
+  if (label.some((w, k) => NEGATION.has(w) || w.endsWith("n't") || notYetAt(label, k))) return null;
   const verb = (said !== null && said !== '' ? said : null) ?? label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
   const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));
-  const sentence = text.replace(/✅/g, '').trim();
-  return { text: sentence, clause: sentence, verb, object: object.join(' '), form: 'status' };
+  return { text: line, clause: line, verb, object: object.join(' '), form: 'status' };
 }
 
 /** Re-exported for the clause reader's tests. */

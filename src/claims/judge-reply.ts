@@ -6,10 +6,10 @@
 import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
-import { readClaims, type ExtractedClaim } from './extract-claims.js';
+import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
-import { canonicalNoun, type ToolProfile } from './tool-profile.js';
+import { canonicalNoun, nounSpellings, perToolList, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
@@ -52,11 +52,10 @@ export function judgeReply(input: JudgeInput): Receipt {
   const ran = (tool: string): RunState => input.backing.state(tool);
   const parsed = parseReply(input.reply);
   const tools = toolIndex(input.profiles);
-  const extracted = readClaims(parsed, {
-    toolVerbs: tools.verbs,
-    ...(input.request === undefined ? {} : { request: input.request }),
-    ...(input.previous === undefined ? {} : { previous: input.previous }),
-  });
+  const options: ExtractOptions = { toolVerbs: tools.verbs };
+  if (input.request !== undefined) options.request = input.request;
+  if (input.previous !== undefined) options.previous = input.previous;
+  const extracted = readClaims(parsed, options);
 
   const stretchTools = new Set(input.stretch.map((e) => e.tool));
   const confirmed: Claim[] = [];
@@ -195,12 +194,12 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${other}:${reason}`, { ...also, reason });
     }
   }
-  const thinking = reasoningTools(input.profiles, input.stretch);
+  const thinking = reasoningTools(tools.thinkers, input.stretch);
   const ranButUnreported = input.stretch.filter(
     (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
   const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
-  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, ...findings, strict: input.strict === true });
+  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, claimedWithoutTool: findings.claimedWithoutTool, deniedButRan: findings.deniedButRan, strict: input.strict === true });
 }
 
 /**
@@ -373,35 +372,38 @@ function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string |
   return null;
 }
 
-/** The tool list by name and the lemmas its tools are named after, built once per tool list (a conversation's turns share it). */
+/** The tool list by name, the lemmas its tools are named after and its reasoning tools. */
 interface ToolIndex {
   byName: ReadonlyMap<string, ToolProfile>;
   verbs: ReadonlySet<string>;
+  /** The tools named after a verb of thinking ({@link reasoningTools}). */
+  thinkers: readonly ToolProfile[];
 }
 
-const TOOL_INDEX = new WeakMap<readonly ToolProfile[], ToolIndex>();
-
-function toolIndex(profiles: readonly ToolProfile[]): ToolIndex {
-  let index = TOOL_INDEX.get(profiles);
-  if (index === undefined) {
-    const byName = new Map<string, ToolProfile>();
-    for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
-    index = { byName, verbs: internVerbs(new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb])))) };
-    TOOL_INDEX.set(profiles, index);
-  }
-  return index;
-}
+/** The {@link ToolIndex} of a tool list, built once per tool list (the conversations of one agent share it). */
+const toolIndex = perToolList((profiles): ToolIndex => {
+  const byName = new Map<string, ToolProfile>();
+  for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
+  const verbs = internVerbs(new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))));
+  return { byName, verbs, thinkers: profiles.filter((p) => p.nameVerb !== null && isThinkingVerb(p.nameVerb)) };
+});
 
 /**
  * Whether the user's request or the reply (its cleaned sentences: code, quotes and drafts are not the reply's
  * words) names a canonical noun. The request's nouns are read once per request (the turns after one user
- * message share it).
+ * message share it); the reply's words are gathered as written, and a noun asked is looked for by its spellings
+ * (`nounSpellings`), so only the few nouns asked are canonicalized, not every word of the reply.
  */
 function replyContext(parsed: ParsedReply, request: string | undefined): (noun: string) => boolean {
   const asked = request === undefined ? EMPTY : requestNouns(request);
   const said = new Set<string>();
-  for (const line of parsed.lines) for (const sentence of line.sentences) for (const w of tokenize(sentence.text)) said.add(nounOf(w));
-  return (noun) => said.has(noun) || asked.has(noun);
+  for (const line of parsed.lines) for (const sentence of line.sentences) for (const w of tokenize(sentence.text)) said.add(w);
+  const known = new Map<string, boolean>();
+  return (noun) => {
+    let named = known.get(noun);
+    if (named === undefined) known.set(noun, (named = asked.has(noun) || nounSpellings(noun).some((w) => said.has(w))));
+    return named;
+  };
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -441,13 +443,12 @@ const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;
 
 /**
  * Reasoning-only tools (corpus README): a tool whose own verb is one of thinking, not of looking up or
- * acting (`think`, `reflect`, `ponder`), and whose calls of the stretch all returned nothing. Their calls
- * are never `unreported`.
+ * acting (`think`, `reflect`, `ponder`; the tool list's `thinkers`), and whose calls of the stretch all returned
+ * nothing. Their calls are never `unreported`.
  */
-function reasoningTools(profiles: readonly ToolProfile[], stretch: readonly LedgerEntry[]): Set<string> {
+function reasoningTools(thinkers: readonly ToolProfile[], stretch: readonly LedgerEntry[]): Set<string> {
   const out = new Set<string>();
-  for (const p of profiles) {
-    if (p.nameVerb === null || !isThinkingVerb(p.nameVerb)) continue;
+  for (const p of thinkers) {
     const calls = stretch.filter((e) => e.tool === p.name);
     if (calls.length > 0 && calls.every((e) => emptyResult(e.result))) out.add(p.name);
   }

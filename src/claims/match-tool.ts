@@ -7,7 +7,7 @@ import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
 import { tokenize } from './_tokens.js';
-import { canonicalNoun, type ToolProfile } from './tool-profile.js';
+import { canonicalNoun, perToolList, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
 import { memo } from './_memo.js';
 
@@ -71,10 +71,11 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
   let particle: string | null | undefined;
   const head = claim.head === undefined || claim.fromContext === true ? null : new Set([canonicalNoun(claim.head)]);
+  const hits = nameHits(objects, profiles);
   profiles.forEach((profile, order) => {
     // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
     if (profile.particle !== null && (OPPOSED_PARTICLES.get((particle ??= claimParticle(claim))) ?? []).includes(profile.particle)) return;
-    const nameHits = countRelated(objects, profile.nameNouns);
+    const nameHits = hits[order] ?? 0;
     let verb = verbScore(claim.verb, families, readClaim, profile);
     // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
     const objectOnly = verb === 0 && nameHits > 0 && !readClaim && !profile.read;
@@ -194,50 +195,39 @@ function namesAnotherTool(objects: ReadonlySet<string>, profile: ToolProfile, pr
   return false;
 }
 
-const NAME_NOUNS = new WeakMap<readonly ToolProfile[], ReadonlySet<string>>();
-
 /** Every noun of the listed tools' names other than their verbs, once per tool list. */
-function otherNameNouns(profiles: readonly ToolProfile[]): ReadonlySet<string> {
-  let nouns = NAME_NOUNS.get(profiles);
-  if (nouns === undefined) {
-    nouns = new Set(profiles.flatMap((p) => [...p.nameNouns].filter((n) => n !== p.nameVerb)));
-    NAME_NOUNS.set(profiles, nouns);
-  }
-  return nouns;
-}
-
-/** Like {@link count}, also counting a word derived from the other by a noun suffix ("bag" ~ "baggage"). */
-function countRelated(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size > b.size) return countRelatedFrom(a, b);
-  let n = 0;
-  for (const x of a) if (b.has(x) || someDerived(x, b)) n++;
-  return n;
-}
-
-/** A word of `b` derives from `x` or `x` from it. */
-function someDerived(x: string, b: ReadonlySet<string>): boolean {
-  for (const y of b) if (derivedNoun(x, y) || derivedNoun(y, x)) return true;
-  return false;
-}
+const otherNameNouns = perToolList((profiles): ReadonlySet<string> => new Set(profiles.flatMap((p) => [...p.nameNouns].filter((n) => n !== p.nameVerb))));
 
 /**
- * {@link countRelated} when `a` is the larger set (an object taken from a long request): for each `y` of
- * `b`, the words it can be related to are generated (itself, itself plus a suffix, its prefixes) and
- * looked up in `a`, so the cost does not grow with `a`.
+ * For each tool of the list (by position), how many object words relate to its name nouns: the word itself, or a
+ * word derived from the other by a noun suffix ("bag" ~ "baggage"). One lookup per object word, in an index of the
+ * words related to each tool's name nouns ({@link relatedWords}), made once per tool list.
  */
-function countRelatedFrom(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let related = RELATED_WORDS.get(b);
-  if (related === undefined) RELATED_WORDS.set(b, (related = relatedWords(b)));
-  let n = 0;
-  for (const x of related) if (a.has(x)) n++;
-  return n;
+function nameHits(objects: ReadonlySet<string>, profiles: readonly ToolProfile[]): Int32Array {
+  const index = nameIndex(profiles);
+  const hits = new Int32Array(profiles.length);
+  for (const x of objects) for (const order of index.get(x) ?? []) hits[order] = (hits[order] ?? 0) + 1;
+  return hits;
 }
 
-/** {@link relatedWords} per word set (a tool's name nouns, a claim's object nouns), made once per set. */
-const RELATED_WORDS = new WeakMap<ReadonlySet<string>, readonly string[]>();
+/** Word → positions of the tools whose name nouns it is related to, once per tool list. */
+const nameIndex = perToolList((profiles): ReadonlyMap<string, readonly number[]> => {
+  const index = new Map<string, number[]>();
+  profiles.forEach((p, order) => {
+    for (const word of relatedWords(p.nameNouns)) {
+      const list = index.get(word) ?? [];
+      list.push(order);
+      index.set(word, list);
+    }
+  });
+  return index;
+});
 
-/** The distinct words related to some word of `b`: itself, itself plus a noun suffix, the prefix it derives from. */
-function relatedWords(b: ReadonlySet<string>): string[] {
+/**
+ * The distinct words related to some word of `b`: itself, itself plus a noun suffix, the prefix it derives from
+ * (every `x` with `derivedNoun(x, y)` or `derivedNoun(y, x)` for a `y` of `b`).
+ */
+function relatedWords(b: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   for (const y of b) {
     out.add(y);
@@ -248,7 +238,7 @@ function relatedWords(b: ReadonlySet<string>): string[] {
       if (derivedNoun(x, y)) out.add(x);
     }
   }
-  return [...out];
+  return out;
 }
 
 /** Noun-forming suffixes: a word of three letters or more plus one of these (and a doubled consonant) is derived from it. */

@@ -3,7 +3,7 @@
  * of its description; whether it only reads; whether it is a passthrough that can do anything.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalNoun, profileTool } from './tool-profile.js';
+import { canonicalNoun, nounSpellings, profileTool } from './tool-profile.js';
 
 const profile = (name: string, description = '') => profileTool({ name, description });
 
@@ -105,5 +105,20 @@ describe('canonicalNoun', () => {
     ['memories', 'memory'],
   ])('%s → %s', (word, noun) => {
     expect(canonicalNoun(word)).toBe(noun);
+  });
+});
+
+describe('nounSpellings', () => {
+  it('gives every word whose canonical noun it is: synonyms and plurals', () => {
+    expect([...nounSpellings('booking')].sort()).toEqual(['booking', 'bookings', 'pnr', 'pnrs', 'reservation', 'reservations']);
+    expect([...nounSpellings('memory')].sort()).toEqual(['fact', 'facts', 'memories', 'memory', 'memorys', 'preference', 'preferences']);
+    expect(nounSpellings('baggage')).toContain('bags');
+  });
+
+  it('gives only words that canonicalNoun reads as the noun', () => {
+    for (const noun of ['booking', 'event', 'file', 'flight', 'passenger', 'todo', 'pull', 'class', 'status', 'policy']) {
+      for (const w of nounSpellings(noun)) expect(canonicalNoun(w)).toBe(noun);
+      expect(nounSpellings(noun).length).toBeGreaterThan(0);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
 import { enumParameters, type EnumParameter } from './_typed-values.js';
 import { openToolVerb } from './_open-verbs.js';
+import { memo } from './_memo.js';
 
 /** A tool as the matcher sees it. */
 export interface ToolProfile {
@@ -56,6 +57,71 @@ export interface ToolProfile {
 export function canonicalNoun(word: string): string {
   const lower = word.toLowerCase();
   return nounSynonyms.get(lower) ?? nounSynonyms.get(stem(lower)) ?? stem(lower);
+}
+
+/** Words whose canonical form is a given noun through the synonym table, by that noun; built on first use. */
+let synonymsOf: ReadonlyMap<string, readonly string[]> | undefined;
+
+/** The words {@link stem} makes `x` of: `x` itself, `x` plus "s" or "es", "-ies" for a final "y". */
+function unstemmed(x: string): string[] {
+  return [x, `${x}s`, `${x}es`, `${x.slice(0, -1)}ies`].filter((w) => stem(w) === x);
+}
+
+/**
+ * Every lower-case word whose {@link canonicalNoun} is `noun` ("booking" → booking, bookings, reservation,
+ * reservations, pnr, pnrs): the synonym table's words for it, the forms {@link stem} reads as one of those or
+ * as `noun`, each checked against `canonicalNoun`. Remembered per noun (bounded).
+ */
+export const nounSpellings = memo((noun: string): readonly string[] => {
+  if (synonymsOf === undefined) {
+    const index = new Map<string, string[]>();
+    for (const [word, canonical] of nounSynonyms) {
+      const list = index.get(canonical) ?? [];
+      list.push(word);
+      index.set(canonical, list);
+    }
+    synonymsOf = index;
+  }
+  const words = new Set([...unstemmed(noun), ...(synonymsOf.get(noun) ?? []).flatMap(unstemmed)]);
+  return [...words].filter((w) => canonicalNoun(w) === noun);
+});
+
+/** Results kept per first profile (tool lists that start with the same tool). */
+const LISTS_PER_FIRST = 8;
+
+/**
+ * `build(profiles)` remembered per tool list: found by the list's first profile (held weakly) and compared profile
+ * by profile. Profiles are made once per tool (`check.ts`), so the conversations of one agent, which list the same
+ * tools, share one result; what is built must depend on the profiles only. A list is read as fixed (the last one
+ * asked is known by identity); an empty list is built each time.
+ */
+export function perToolList<T>(build: (profiles: readonly ToolProfile[]) => T): (profiles: readonly ToolProfile[]) => T {
+  const byFirst = new WeakMap<ToolProfile, Array<{ profiles: readonly ToolProfile[]; value: T }>>();
+  // The last list asked and its result: the turns of a conversation ask with the same array.
+  let lastList: readonly ToolProfile[] | undefined;
+  let lastValue: T | undefined;
+  return (profiles) => {
+    if (profiles === lastList) return lastValue as T;
+    const first = profiles[0];
+    if (first === undefined) return build(profiles);
+    let known = byFirst.get(first);
+    if (known === undefined) byFirst.set(first, (known = []));
+    let value = known.find((k) => sameList(k.profiles, profiles))?.value;
+    if (value === undefined) {
+      value = build(profiles);
+      if (known.length >= LISTS_PER_FIRST) known.shift();
+      known.push({ profiles: [...profiles], value });
+    }
+    lastList = profiles;
+    lastValue = value;
+    return value;
+  };
+}
+
+function sameList(a: readonly ToolProfile[], b: readonly ToolProfile[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Build the profile of one tool. */

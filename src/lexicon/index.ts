@@ -3,7 +3,7 @@
  * classes, graded verb relations, noun/adjective → verb derivation, noun lemmas, parts of speech and multiword
  * verbs. Internal to the package (not in package.json exports). The table is parsed on first use.
  */
-export { isVerb, verbBase, verbReadings, VERB_PREFIXES } from './verb-readings.js';
+export { isVerb, pastEndings, verbBase, verbReadings, VERB_PREFIXES } from './verb-readings.js';
 export type { VerbForm, VerbReading } from './verb-readings.js';
 export { commonVerbs, verbClass, verbClasses, verbFrequency, verbLexfileShare, CHANGE_LEXFILE, LEXFILE_CLASS } from './verb-class.js';
 export type { VerbClass } from './verb-class.js';

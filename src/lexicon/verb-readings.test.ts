@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isVerb, verbBase, verbReadings } from './verb-readings.js';
+import { isVerb, pastEndings, VERB_PREFIXES, verbBase, verbReadings } from './verb-readings.js';
+import { irregularReadings } from './_irregular.js';
+import { pastForms } from './past-forms.js';
+import { lexiconTable } from './_table.js';
 
 const read = (form: string): string[] => verbReadings(form).map((r) => `${r.lemma}:${r.form}`);
 
@@ -94,5 +97,26 @@ describe('verbBase and isVerb', () => {
     expect(isVerb('look_up')).toBe(true);
     expect(isVerb('sent')).toBe(false);
     expect(isVerb('table lamp')).toBe(false);
+  });
+});
+
+describe('pastEndings', () => {
+  it('holds the ending of every form read as a past that does not end in "ed": irregular, prefixed, British', () => {
+    const endings = pastEndings(4);
+    const forms = new Set<string>([...irregularReadings().keys()].filter((f) => !f.includes(' ')));
+    for (const lemma of lexiconTable().verbs) {
+      if (lemma.includes(' ')) continue;
+      const { past, participle } = pastForms(lemma);
+      for (const f of [lemma, ...past, ...participle]) forms.add(f);
+    }
+    const british = (f: string): string[] => [f.replace(/iz(?=e|ed|es|ing$)/, 'is'), f.replace(/yz(?=e|ed|es|ing$)/, 'ys'), f.replace(/or(?=ed$|ing$|s$|$)/, 'our')];
+    const words = new Set<string>();
+    for (const f of forms) for (const w of [f, ...british(f)]) for (const p of ['', ...VERB_PREFIXES, ...VERB_PREFIXES.map((x) => `${x}-`)]) words.add(p + w);
+    const missed = [...words].filter((w) => !w.endsWith('ed') && !endings.has(w.slice(-4)) && verbReadings(w).some((r) => r.form === 'past' || r.form === 'participle'));
+    expect(words.size).toBeGreaterThan(100_000);
+    expect(missed).toEqual([]);
+    expect(endings.has('sent')).toBe(true);
+    expect(endings.has('pset')).toBe(true); // upset
+    expect(endings.has('the')).toBe(false);
   });
 });

@@ -83,17 +83,58 @@ function directReadings(w: string): VerbReading[] {
   return out;
 }
 
+/**
+ * The British stem spellings turned American in an inflected form, in the order they are tried: [British, American,
+ * suffix] (-ise/-yse before e, es, ed, ing; -our before ed, ing, s or nothing).
+ */
+const SPELLINGS: ReadonlyArray<readonly [string, string, string]> = (
+  [['is', 'iz'], ['ys', 'yz'], ['our', 'or']] as const
+).flatMap(([from, to]) =>
+  ['e', 'es', 'ed', 'ing', '', 's']
+    .filter((suffix) => (from === 'our' ? suffix !== 'e' && suffix !== 'es' : suffix !== '' && suffix !== 's'))
+    .map((suffix) => [from, to, suffix] as const),
+);
+
 /** The British spellings -ise/-yse/-our turned American (-ize/-yze/-or) in the stem of an inflected form, or null. */
 function americanSpelling(w: string): string | null {
-  for (const [from, to] of [['is', 'iz'], ['ys', 'yz'], ['our', 'or']] as const) {
-    for (const suffix of ['e', 'es', 'ed', 'ing', '', 's']) {
-      if (from !== 'our' && (suffix === '' || suffix === 's')) continue;
-      if (from === 'our' && (suffix === 'e' || suffix === 'es')) continue;
-      const end = from + suffix;
-      if (w.length > end.length + 2 && w.endsWith(end)) return w.slice(0, w.length - end.length) + to + suffix;
-    }
+  for (const [from, to, suffix] of SPELLINGS) {
+    const end = from + suffix;
+    if (w.length > end.length + 2 && w.endsWith(end)) return w.slice(0, w.length - end.length) + to + suffix;
   }
   return null;
+}
+
+/** Every form {@link americanSpelling} may turn into `american` (a superset: the first rule that fits is the one applied). */
+function britishSpellings(american: string): string[] {
+  const out: string[] = [];
+  for (const [from, to, suffix] of SPELLINGS) {
+    const end = to + suffix;
+    if (american.endsWith(end)) out.push(american.slice(0, american.length - end.length) + from + suffix);
+  }
+  return out;
+}
+
+/**
+ * The endings (the last `length` characters, or the whole form when it is shorter) of the one-word forms that
+ * {@link verbReadings} may read as a past tense or participle without ending in "ed": WordNet's irregular past and
+ * participle forms, the British spellings of them, and each of these after a prefix of {@link VERB_PREFIXES} (with
+ * or without a hyphen). Regular past forms end in "ed" ("-ed", "-ied", doubled consonants), and a prefix or a
+ * British spelling only changes a form's start or its stem: so a word that neither ends in "ed" nor in one of these
+ * endings has no past reading, and a gate may skip it unread. A new set on each call.
+ */
+export function pastEndings(length: number): Set<string> {
+  const forms = new Set<string>();
+  for (const [form, readings] of irregularReadings()) {
+    if (form.includes(' ') || !readings.some((r) => r.form === 'past' || r.form === 'participle')) continue;
+    forms.add(form);
+    for (const british of britishSpellings(form)) forms.add(british);
+  }
+  const out = new Set<string>();
+  for (const form of forms) {
+    out.add(form.slice(-length));
+    for (const prefix of VERB_PREFIXES) for (const joined of [prefix + form, `${prefix}-${form}`]) out.add(joined.slice(-length));
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { mayBeVerbForm, mayClaim } from './_trigger.js';
+import { openPast } from './_open-verbs.js';
+import { AMBIGUOUS_PAST, PAST_FORMS, PHRASAL } from './lexicon.js';
+import { irregularReadings } from '../lexicon/_irregular.js';
+import { VERB_PREFIXES } from '../lexicon/index.js';
+
+describe('mayClaim', () => {
+  it('lets through every claimed form of the lexicon and every past form the table reads as an act, in any case', () => {
+    const forms = [...Object.keys(PAST_FORMS), ...Object.keys(AMBIGUOUS_PAST), ...Object.keys(PHRASAL), 'done', 'did', 'set', 'sorted', 'notarised', 're-issued'];
+    for (const f of irregularReadings().keys()) if (!f.includes(' ')) for (const p of ['', ...VERB_PREFIXES, 're-']) if (openPast(p + f) !== null) forms.push(p + f);
+    expect(forms.length).toBeGreaterThan(1_000);
+    for (const f of forms) {
+      expect(mayBeVerbForm(f), f).toBe(true);
+      expect(mayClaim(`Your ticket was ${f} today.`), f).toBe(true);
+      expect(mayClaim(`${f.toUpperCase()} ✅`), f).toBe(true);
+    }
+  });
+
+  it('reads the tool list verbs, "let … know", outcomes and contractions', () => {
+    expect(mayClaim('I decided the appeal.')).toBe(false);
+    expect(mayClaim('I decided the appeal.', new Set(['decide']))).toBe(true);
+    expect(mayClaim('Let them know by Friday.')).toBe(true);
+    expect(mayClaim('Let me know if you need anything.')).toBe(false);
+    expect(mayClaim('Your flight is now on time.')).toBe(true);
+    expect(mayClaim("Everything's back to normal.")).toBe(true);
+    expect(mayClaim('The gate is open.')).toBe(false);
+    expect(mayClaim('You’re all set!')).toBe(true);
+    expect(mayClaim('Here is your itinerary for the trip.')).toBe(false);
+  });
+});
+
+describe('mayBeVerbForm', () => {
+  it('tells most words from verb forms by their ending', () => {
+    for (const w of ['let', 'sent', 'refunded', 'upset', 'rebooked', 'done']) expect(mayBeVerbForm(w), w).toBe(true);
+    for (const w of ['the', 'your', 'flight', 'hat169', '$64.00', 'passengers', '']) expect(mayBeVerbForm(w), w).toBe(false);
+  });
+});
