@@ -1,6 +1,6 @@
 /** The bounded memos of the claim pipeline: answers are remembered per key, and per set for memoPerSet. */
 import { describe, expect, it } from 'vitest';
-import { memo, memoPair, memoPerSet } from './_memo.js';
+import { lastOf, memo, memoPair, memoPerSet } from './_memo.js';
 
 describe('memo', () => {
   it('reads each key once, null answers included', () => {
@@ -30,5 +30,14 @@ describe('memoPair', () => {
     const f = memoPair((a, b) => (asked.push(`${a}|${b}`), a === b ? undefined : a + b));
     expect([f('a', 'b'), f('b', 'a'), f('a', 'b'), f('a', 'a'), f('a', 'a')]).toEqual(['ab', 'ba', 'ab', undefined, undefined]);
     expect(asked).toEqual(['a|b', 'b|a', 'a|a']);
+  });
+});
+
+describe('lastOf', () => {
+  it('remembers the last key only: a text asked again after another is read again', () => {
+    const asked: string[] = [];
+    const f = lastOf((k) => (asked.push(k), k.length));
+    expect([f('ab'), f('ab'), f('abc'), f('ab')]).toEqual([2, 2, 3, 2]);
+    expect(asked).toEqual(['ab', 'abc', 'ab']);
   });
 });

@@ -68,3 +68,20 @@ export function memoPair<V>(fn: (a: string, b: string) => V): (a: string, b: str
     return value;
   };
 }
+
+/**
+ * `fn` remembered for the last key only. For readers of a whole text that the next calls ask about again (the
+ * turns after one user message share its request; a reply is the next turn's previous reply): one slot, so a
+ * text is read once per run of calls that ask about it, and a text met again later is read again.
+ */
+export function lastOf<V>(fn: (key: string) => V): (key: string) => V {
+  let lastKey: string | undefined;
+  let lastValue: V | undefined;
+  return (key) => {
+    if (key !== lastKey) {
+      lastValue = fn(key);
+      lastKey = key;
+    }
+    return lastValue as V;
+  };
+}

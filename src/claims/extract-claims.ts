@@ -15,7 +15,7 @@ import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
-import { memo } from './_memo.js';
+import { lastOf } from './_memo.js';
 import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
 /** How a claim is phrased. */
@@ -167,8 +167,8 @@ interface RequestedVerb {
  * What a request or an earlier reply gives the verb-only claims of a reply, read once per text (the turns
  * after one user message share its request, and each reply is the next one's previous reply).
  */
-const namedIn = memo((request: string): string => contentWords(tokenize(request)).join(' '));
-const objectsOf = memo((previous: string): string =>
+const namedIn = lastOf((request: string): string => contentWords(tokenize(request)).join(' '));
+const objectsOf = lastOf((previous: string): string =>
   extractClaims(previous)
     .map((c) => c.object)
     .filter((o) => o !== '')
@@ -176,7 +176,7 @@ const objectsOf = memo((previous: string): string =>
 );
 
 /** Base-form action verbs of a request ("cancel tomorrow's 9am and let them know") with their objects. */
-const requestVerbs = memo(readRequestVerbs);
+const requestVerbs = lastOf(readRequestVerbs);
 
 function readRequestVerbs(request: string): readonly RequestedVerb[] {
   const out: RequestedVerb[] = [];

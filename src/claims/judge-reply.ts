@@ -22,7 +22,7 @@ import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexico
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
-import { memo } from './_memo.js';
+import { lastOf, memo } from './_memo.js';
 import { trimEnd } from './_scan.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -408,7 +408,7 @@ function replyContext(parsed: ParsedReply, request: string | undefined): (noun: 
 
 const EMPTY: ReadonlySet<string> = new Set();
 const nounOf = memo(canonicalNoun);
-const requestNouns = memo((request: string): ReadonlySet<string> => new Set(tokenize(request).map(nounOf)));
+const requestNouns = lastOf((request: string): ReadonlySet<string> => new Set(tokenize(request).map(nounOf)));
 
 /**
  * One set per distinct list of tool verbs: conversations of one agent list the same tools, and what is read
