@@ -159,9 +159,16 @@ function isWordChar(c: number): boolean {
   return c > 127 && /[\p{L}\p{N}]/u.test(String.fromCharCode(c));
 }
 
-/** The characters of `\s` (and of `String.prototype.trim`). */
-function isSpace(c: number): boolean {
+/** The characters of `\s` (and of `String.prototype.trim`), by char code. */
+export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Index of the first character of `text` that is not a space ({@link isSpace}); `text.length` when there is none. */
+export function firstNonSpace(text: string): number {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
 }
 
 /**
@@ -192,11 +199,7 @@ export function squeezeSpaces(text: string): string {
 
 /** True when `text` has no space to squeeze: no leading, trailing or repeated space, no space but ' '. */
 function squeezed(text: string): boolean {
-  let previous = 32;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 ? previous === 32 : isSpace(c)) return false;
-    previous = c;
-  }
-  return previous !== 32 || text.length === 0;
+  return !LOOSE.test(text);
 }
+/** A leading, trailing or repeated space, or a space that is not ' ' (`\s`: the characters of {@link isSpace}). */
+const LOOSE = /^ | $| {2}|[^\S ]/;
