@@ -3,6 +3,7 @@
  */
 import { pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
+import { isSpace } from './_scan.js';
 
 /** A sentence of a reply line. Cut it into clauses with {@link splitClauses} when it is worth reading. */
 export interface Sentence {
@@ -16,12 +17,11 @@ const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g'
 
 const LONGEST_ABBREVIATION = Math.max(...[...ABBREVIATIONS].map((w) => w.length));
 
-/** An emoji or other pictograph (Unicode `Extended_Pictographic`), matched at one position. */
-const PICTOGRAPH = /\p{Extended_Pictographic}/uy;
-/** The first character of `Extended_Pictographic` ("©", U+00A9): below it no character is one. */
-const FIRST_PICTOGRAPH = 0xa9;
-const CLOSERS = new Set(['.', '!', '?', ')', '"', '”']);
-const AFTER_TERMINATOR = new Set([' ', '\t', ')', '"', '”']);
+/**
+ * Where a sentence may end, one code point: ".", "!", "?", "…", the status mark, or an emoji or other
+ * pictograph (Unicode `Extended_Pictographic`). The status mark is one too; it is found as the mark.
+ */
+const SENTENCE_END = /[.!?\u2026\u2705]|\p{Extended_Pictographic}/gu;
 const STATUS_MARK = '✅';
 
 /**
@@ -31,45 +31,50 @@ const STATUS_MARK = '✅';
  */
 export function splitSentences(line: string): Sentence[] {
   const out: Sentence[] = [];
-  let start = 0;
   const marked = line.includes(STATUS_MARK);
-  const push = (end: number, skip = 0): void => {
-    let text = line.slice(start, end).trim();
-    start = end + skip;
-    if (marked && text.includes(STATUS_MARK)) text = text.replace(/✅/g, ' ').trim();
-    if (text === '') return;
-    if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
-    out.push({ text, question: endsWithQuestion(text) });
-  };
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
+  let start = 0;
+  SENTENCE_END.lastIndex = 0;
+  while (SENTENCE_END.test(line)) {
+    const after = SENTENCE_END.lastIndex;
+    const c = line.charCodeAt(after - 1);
+    if (c === 0x2705) {
+      pushSentence(out, line, start, after - 1, marked);
+      start = after;
+    } else if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
       // ".", "!", "?", "…"
-      const next = line[i + 1];
-      if (next !== undefined && !AFTER_TERMINATOR.has(next)) continue;
-      if (c === 46 && isAbbreviation(line, i)) continue;
-      let end = i + 1;
-      while (end < line.length && CLOSERS.has(line[end] ?? '')) end++;
-      push(end);
-      i = end - 1;
-    } else if (c === 0x2705) {
-      push(i, 1);
-    } else if (c >= FIRST_PICTOGRAPH) {
-      PICTOGRAPH.lastIndex = i;
-      if (!PICTOGRAPH.test(line)) {
-        // The low half of a surrogate pair is not a position of its own.
-        if (c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
-        continue;
-      }
+      if (after < line.length && !afterTerminator(line.charCodeAt(after))) continue;
+      if (c === 46 && isAbbreviation(line, after - 1)) continue;
+      let end = after;
+      while (end < line.length && closer(line.charCodeAt(end))) end++;
+      pushSentence(out, line, start, end, marked);
+      start = SENTENCE_END.lastIndex = end;
+    } else if (line.charCodeAt(after) === 32 && isCapital(line.charCodeAt(after + 1))) {
       // An emoji ends a sentence when a capitalized word follows: "Back door is locked 🔒 The first attempt…".
-      const after = PICTOGRAPH.lastIndex;
-      if (line[after] === ' ' && /[A-Z]/.test(line[after + 1] ?? '')) push(after);
-      i = after - 1;
+      pushSentence(out, line, start, after, marked);
+      start = after;
     }
   }
-  push(line.length);
+  pushSentence(out, line, start, line.length, marked);
   return out;
 }
+
+/** Add `line[start..end]`, trimmed, to `out` unless it is empty; `marked`: the line holds a status mark. */
+function pushSentence(out: Sentence[], line: string, start: number, end: number, marked: boolean): void {
+  while (start < end && isSpace(line.charCodeAt(start))) start++;
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  let text = line.slice(start, end);
+  if (marked && text.includes(STATUS_MARK)) text = text.replace(/✅/g, ' ').trim();
+  if (text === '') return;
+  if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
+  out.push({ text, question: endsWithQuestion(text) });
+}
+
+/** What may follow a sentence's end mark: a space, a tab, a closing bracket or quote (`"`, `”`). */
+const afterTerminator = (c: number): boolean => c === 32 || c === 9 || c === 41 || c === 34 || c === 0x201d;
+/** What a sentence's end takes with it: more end marks, closing brackets and quotes. */
+const closer = (c: number): boolean => c === 46 || c === 33 || c === 63 || c === 41 || c === 34 || c === 0x201d;
+/** An ASCII capital letter. */
+const isCapital = (c: number): boolean => c >= 65 && c <= 90;
 
 /** The sentence ends with "?" (after any closing quotes, brackets or emoji). */
 function endsWithQuestion(text: string): boolean {
