@@ -205,7 +205,8 @@ function splitVerbList(clause: string): string[] {
 }
 
 const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
-const TRAILING = new Set(['.', '-', "'", '_', '/']);
+/** Characters dropped from a word's end: `. - ' _ /`. */
+const trailing = (c: number): boolean => c === 46 || c === 45 || c === 39 || c === 95 || c === 47;
 
 const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   "i've": ['i', 'have'], "we've": ['we', 'have'], "i'm": ['i', 'am'], "we're": ['we', 'are'], "i'd": ['i', "'d"],
@@ -225,13 +226,13 @@ export function tokenize(text: string, limit = Infinity): string[] {
   const out: string[] = [];
   let lower = text.toLowerCase();
   if (lower.includes('’')) lower = lower.replace(/’/g, "'");
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(lower); m !== null && out.length < limit; m = WORD.exec(lower)) {
-    let w = m[0];
-    let end = w.length;
-    while (end > 0 && TRAILING.has(w[end - 1] ?? '')) end--;
-    if (end !== w.length) w = w.slice(0, end);
-    if (w === '') continue;
+  // All matches in one native call: no match object per word.
+  for (const word of lower.match(WORD) ?? []) {
+    if (out.length >= limit) break;
+    // A word's first character is never a trailing one: what is left is never empty.
+    let end = word.length;
+    while (trailing(word.charCodeAt(end - 1))) end--;
+    let w = end === word.length ? word : word.slice(0, end);
     if (!w.includes("'")) {
       out.push(w);
       continue;
