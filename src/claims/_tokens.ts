@@ -118,39 +118,52 @@ const CLAUSE_BREAK = /; | — | – | - |: |, and then | and then |, and |, but 
  * sentence is not cut there.
  */
 export function splitClauses(sentence: string): string[] {
-  const breaks: Array<{ at: number; text: string }> = [];
+  const breaks: Array<{ at: number; end: number; and: boolean }> = [];
+  let anyAnd = false;
   CLAUSE_BREAK.lastIndex = 0;
-  for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) breaks.push({ at: m.index, text: m[0] });
+  for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) {
+    const and = m[0].length === 5 && m[0].toLowerCase() === ' and ';
+    anyAnd ||= and;
+    breaks.push({ at: m.index, end: m.index + m[0].length, and });
+  }
   // Whether each stretch between two breaks has a verb (asked only when an " and " is to be decided):
   // every character is read once (linear).
-  const isAnd = (text: string): boolean => text.toLowerCase() === ' and ';
   const verbIn: boolean[] = [];
-  if (breaks.some((b) => isAnd(b.text))) {
-    breaks.forEach((b, i) => verbIn.push(hasVerbForm(sentence.slice(i === 0 ? 0 : (breaks[i - 1]?.at ?? 0) + (breaks[i - 1]?.text.length ?? 0), b.at))));
-    const last = breaks.at(-1);
-    verbIn.push(hasVerbForm(sentence.slice(last === undefined ? 0 : last.at + last.text.length)));
+  if (anyAnd) {
+    let from = 0;
+    for (const b of breaks) {
+      verbIn.push(hasVerbForm(sentence.slice(from, b.at)));
+      from = b.end;
+    }
+    verbIn.push(hasVerbForm(sentence.slice(from)));
   }
   const out: string[] = [];
   let from = 0;
   let verbSince = false;
-  const add = (part: string): void => {
-    let p = part.trim();
-    if (p[0] === ',' || p[0] === ';' || p[0] === ':') p = p.slice(1).trim();
-    if (p !== '') out.push(p);
-  };
-  breaks.forEach(({ at, text: brk }, i) => {
+  for (let i = 0; i < breaks.length; i++) {
+    const { at, end, and } = breaks[i] as { at: number; end: number; and: boolean };
     verbSince ||= verbIn[i] === true;
-    if (isAnd(brk) && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, at + brk.length)) return;
+    if (and && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, end)) continue;
     verbSince = false;
-    add(sentence.slice(from, at));
+    addClause(out, sentence.slice(from, at));
     // Keep a conjunction ("but", "and") as the clause's first word; drop punctuation breaks.
-    let k = 0;
-    while (k < brk.length && (brk[k] === ' ' || brk[k] === ',')) k++;
-    from = /[a-z]/i.test(brk[k] ?? '') ? at + k : at + brk.length;
-  });
-  add(sentence.slice(from));
-  return out.flatMap(splitVerbList);
+    let k = at;
+    while (k < end && (sentence.charCodeAt(k) === 32 || sentence.charCodeAt(k) === 44)) k++;
+    from = k < end && isAsciiLetter(sentence.charCodeAt(k)) ? k : end;
+  }
+  addClause(out, sentence.slice(from));
+  return out;
 }
+
+/** Add the clause `part` to `out`, trimmed and without a leading ",", ";" or ":", cut at its verb list (`splitVerbList`); nothing when empty. */
+function addClause(out: string[], part: string): void {
+  let p = part.trim();
+  if (p[0] === ',' || p[0] === ';' || p[0] === ':') p = p.slice(1).trim();
+  if (p !== '') splitVerbList(p, out);
+}
+
+/** An ASCII letter, by char code. */
+const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 
 /** Finite auxiliaries and modals: with them a stretch of text has a verb even when its main verb is a base form. */
 const FINITE_WORDS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am', 'has', 'have', 'had', 'do', 'does', 'did', 'will', 'would', 'can', 'could', 'should', 'shall', 'may', 'might', 'must', "'ll", "'ve", "'re", "'m", "'d"]);
@@ -175,8 +188,7 @@ function opensClause(sentence: string, from: number): boolean {
 /** Whether `text` holds a past form the claim reader knows, or a finite auxiliary or modal (contracted ones included). */
 function hasVerbForm(text: string): boolean {
   const lower = text.toLowerCase().replace(/’/g, "'");
-  for (const m of lower.matchAll(LETTERS)) {
-    const w = m[0];
+  for (const w of lower.match(LETTERS) ?? []) {
     const cut = w.indexOf("'", 1);
     if (FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || isPastWord(w)) return true;
   }
@@ -188,20 +200,29 @@ function isPastWord(word: string): boolean {
   return pastForms.has(word) || phrasal.has(word) || openPast(word) !== null;
 }
 
-/** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. */
-function splitVerbList(clause: string): string[] {
-  if (!clause.includes(', ')) return [clause];
-  const parts: string[] = [];
+/** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. The parts of `clause` go to `out`. */
+function splitVerbList(clause: string, out: string[]): void {
+  if (!clause.includes(', ')) {
+    out.push(clause);
+    return;
+  }
   let from = 0;
   for (let at = clause.indexOf(', '); at !== -1; at = clause.indexOf(', ', at + 2)) {
-    const rest = clause.slice(at + 2);
-    const word = /^[A-Za-z'’-]+/.exec(rest)?.[0].toLowerCase().replace('’', "'");
+    LIST_WORD.lastIndex = at + 2;
+    const word = LIST_WORD.exec(clause)?.[0].toLowerCase().replace('’', "'");
     if (word === undefined || !isPastWord(word)) continue;
-    parts.push(clause.slice(from, at));
+    pushTrimmed(out, clause.slice(from, at));
     from = at + 2;
   }
-  parts.push(clause.slice(from));
-  return parts.map((p) => p.trim()).filter((p) => p !== '');
+  pushTrimmed(out, clause.slice(from));
+}
+/** The word right after a comma of a verb list. */
+const LIST_WORD = /[A-Za-z'’-]+/y;
+
+/** Add `part`, trimmed, to `out` unless it is empty. */
+function pushTrimmed(out: string[], part: string): void {
+  const p = part.trim();
+  if (p !== '') out.push(p);
 }
 
 const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
