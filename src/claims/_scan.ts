@@ -111,6 +111,8 @@ export function unquote(text: string, replacement: string): string {
  * span, "the users' data" none. `'…'` and `‘…’` pair with themselves.
  */
 export function unquoteSingle(text: string, replacement: string): string {
+  // Most single quotes are apostrophes ("I'm"): a text where none opens a quote is left as it is.
+  if (!opensAnyQuote(text, "'") && !opensAnyQuote(text, '‘')) return text;
   const out: string[] = [];
   let copied = 0;
   const next = forwardSearch(text);
@@ -141,6 +143,12 @@ export function unquoteSingle(text: string, replacement: string): string {
   }
   out.push(text.slice(copied));
   return out.join('');
+}
+
+/** Some `quote` in `text` opens a quoted span ({@link opensQuote}); found with `indexOf`, quote by quote. */
+function opensAnyQuote(text: string, quote: string): boolean {
+  for (let i = text.indexOf(quote); i !== -1; i = text.indexOf(quote, i + 1)) if (opensQuote(text, i)) return true;
+  return false;
 }
 
 /** A quote at `i` starts a word: the line's start, a space or an opening mark before it, a non-space after it. */
