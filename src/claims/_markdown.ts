@@ -7,7 +7,7 @@
  * with " — "), checklists. Every pattern here is linear-time (no nested quantifiers).
  */
 import { DRAFT_CUES, STATUS_MARKS } from './lexicon.js';
-import { squeezeSpaces, unlink, unquote, unquoteSingle } from './_scan.js';
+import { firstNonSpace, isSpace, squeezeSpaces, unlink, unquote, unquoteSingle } from './_scan.js';
 
 /** One cleaned line of the reply. */
 export interface ReplyLine {
@@ -21,9 +21,7 @@ export interface ReplyLine {
 }
 
 const FENCE = /^\s*(```|~~~)/;
-const NOT_SPACE = /\S/;
 const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
-const QUOTE_LINE = /^\s*>/;
 const BULLET = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const HEADING = /^\s*#{1,6}\s+/;
 const CHECKBOX = /^\[( |x|X)\]\s*/;
@@ -40,19 +38,21 @@ export function cleanReply(text: string): ReplyLine[] {
   let draftHasContent = false;
   let draftRuled = false;
   for (const line of raw) {
-    const at = line.search(NOT_SPACE);
-    const first = at === -1 ? undefined : line[at];
-    if ((first === '`' || first === '~') && FENCE.test(line)) {
+    const at = firstNonSpace(line);
+    // The line's first character that is not a space (char code), -1 on a blank line.
+    const first = at === line.length ? -1 : line.charCodeAt(at);
+    if ((first === 0x60 || first === 0x7e) && FENCE.test(line)) {
       inFence = !inFence;
       continue;
     }
     if (inFence) continue;
-    if (first === undefined) {
+    if (first === -1) {
       // A draft introduced by "...:" runs to the first blank line after some of its content.
       if (inDraft && draftHasContent && !draftRuled) inDraft = false;
       continue;
     }
-    if (first === '>' && QUOTE_LINE.test(line)) continue;
+    // A block quote: "> …".
+    if (first === 0x3e) continue;
     if (inDraft) {
       // A draft between horizontal rules runs to the closing rule, blank lines included.
       if (RULE.test(line)) {
@@ -63,7 +63,7 @@ export function cleanReply(text: string): ReplyLine[] {
       }
       continue;
     }
-    const cleaned = cleanLine(line);
+    const cleaned = cleanLine(line.trim());
     if (cleaned === null) continue;
     out.push(cleaned);
     if (introducesDraft(cleaned.text)) {
@@ -75,64 +75,66 @@ export function cleanReply(text: string): ReplyLine[] {
   return out;
 }
 
-const LINE_MARKERS = new Set(['#', '-', '*', '+', '•', '|', '[', ':', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+/** Characters that open a block marker (heading, bullet, numbered item, table row, checkbox, definition), by char code. */
+const LINE_MARKERS = new Set([...'#-*+•|[:0123456789'].map((c) => c.charCodeAt(0)));
 const STATUS_MARK = new RegExp(STATUS_MARKS.map((m) => m.replace(/[[\]]/g, '\\$&')).join('|'));
+const STATUS_MARK_ALL = new RegExp(STATUS_MARK.source, 'g');
+/** A run of two spaces or a tab: what a line without block markers is squeezed for. */
+const LOOSE_SPACE = / {2}|\t/;
+/**
+ * What {@link cleanLine} may change in a line without block markers: the first character (code unit) of an
+ * inline marker or of a status mark, a tab, or two spaces. A line with none of them is its own cleaning.
+ */
+const CLEANABLE = new RegExp(`[${['`', ']', '*', '_', '~', '"', '“', '«', "'", '‘', '\t', ...STATUS_MARKS].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]| {2}`);
 
+/** One trimmed, non-empty line of the reply, cleaned; `null` when nothing is left of it. */
 function cleanLine(line: string): ReplyLine | null {
-  let text = line.trim();
-  let status = false;
   // Block markers (headings, bullets, tables, checkboxes) can only open a line.
-  if (LINE_MARKERS.has(text[0] ?? '')) return cleanMarkedLine(text);
-  text = inline(text);
+  if (LINE_MARKERS.has(line.charCodeAt(0))) return cleanMarkedLine(line);
+  if (!CLEANABLE.test(line)) return { text: line, status: false, item: false, table: false };
+  let text = inline(line);
+  let status = false;
   if (STATUS_MARK.test(text)) {
     status = true;
     text = text.replace(STATUS_MARK_ALL, ' ✅ ');
   }
-  if (text.includes('  ') || text.includes('\t')) text = squeezeSpaces(text);
+  if (LOOSE_SPACE.test(text)) text = squeezeSpaces(text);
   if (text === '') return null;
   return { text, status, item: false, table: false };
 }
 
-const STATUS_MARK_ALL = new RegExp(STATUS_MARK.source, 'g');
-
-/** Emphasis, links, inline code and quoted text, each only when its marker is present. */
+/**
+ * Emphasis, links, inline code and quoted text, each only when its marker is present. Each step only drops
+ * markers or writes `"[quote]"` in place of single and double quotes, so asking the text as it stands is
+ * asking the line. Most lines hold no marker, or only an apostrophe: one native test says so.
+ */
 function inline(text: string): string {
-  // Which markers the line holds, in one pass: most lines hold none, or only an apostrophe.
-  let marks = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    marks |= c < 128 ? (ASCII_MARKER_BITS[c] ?? 0) : (MARKER_BITS.get(c) ?? 0);
-  }
-  if (marks === 0) return text;
+  if (!INLINE_MARKER.test(text)) return text;
   let t = text;
-  if (marks & CODE) t = t.replace(INLINE_CODE, '$1');
-  if (marks & LINK && t.includes('](')) t = unlink(t);
-  if (marks & EMPHASIS_MARK && (t.includes('*') || t.includes('__') || t.includes('~~'))) t = t.replace(EMPHASIS, '');
-  if (marks & DOUBLE_QUOTE) t = unquote(t, '"[quote]"');
-  if (marks & SINGLE_QUOTE && (t.includes("'") || t.includes('‘'))) t = unquoteSingle(t, '"[quote]"');
+  if (t.includes('`')) t = t.replace(INLINE_CODE, '$1');
+  if (t.includes('](')) t = unlink(t);
+  if (t.includes('*') || t.includes('__') || t.includes('~~')) t = t.replace(EMPHASIS, '');
+  if (DOUBLE_QUOTE.test(t)) t = unquote(t, '"[quote]"');
+  if (t.includes("'") || t.includes('‘')) t = unquoteSingle(t, '"[quote]"');
   return t;
 }
 
-const CODE = 1;
-const LINK = 2;
-const EMPHASIS_MARK = 4;
-const DOUBLE_QUOTE = 8;
-const SINGLE_QUOTE = 16;
-/** Char code → the inline marker it may open. */
-const MARKER_BITS: ReadonlyMap<number, number> = new Map([
-  ['`', CODE], [']', LINK], ['*', EMPHASIS_MARK], ['_', EMPHASIS_MARK], ['~', EMPHASIS_MARK],
-  ['"', DOUBLE_QUOTE], ['“', DOUBLE_QUOTE], ['«', DOUBLE_QUOTE], ["'", SINGLE_QUOTE], ['‘', SINGLE_QUOTE],
-].map(([c, bit]) => [(c as string).charCodeAt(0), bit as number]));
-const ASCII_MARKER_BITS = new Uint8Array(128);
-for (const [c, bit] of MARKER_BITS) if (c < 128) ASCII_MARKER_BITS[c] = bit;
+/** A character that may open an inline marker: code, link, emphasis, double or single quote. */
+const INLINE_MARKER = /[`\]*_~"“«'‘]/;
+const DOUBLE_QUOTE = /["“«]/;
 
+/**
+ * A trimmed line that opens with a block marker's character. Each step leaves the text without leading
+ * space (cells are trimmed, markers are cut with the spaces after them), so a marker is asked for only
+ * when its first character opens the text.
+ */
 function cleanMarkedLine(line: string): ReplyLine | null {
   let text = line;
   let item = false;
   let status = false;
   let table = false;
   if (text.includes('--') && TABLE_SEPARATOR.test(text)) return null;
-  if (text.trimStart().startsWith('|')) {
+  if (text.charCodeAt(0) === 0x7c) {
     item = true;
     table = true;
     text = text
@@ -141,15 +143,21 @@ function cleanMarkedLine(line: string): ReplyLine | null {
       .filter((c) => c !== '')
       .join(' — ');
   }
-  if (HEADING.test(text)) text = text.replace(HEADING, '');
-  if (BULLET.test(text)) {
-    item = true;
-    text = text.replace(BULLET, '');
+  if (text.charCodeAt(0) === 0x23) text = cut(HEADING, text)?.rest ?? text;
+  if (LINE_MARKERS.has(text.charCodeAt(0))) {
+    const bullet = cut(BULLET, text);
+    if (bullet !== null) {
+      item = true;
+      text = bullet.rest;
+    }
   }
-  if (CHECKBOX.test(text)) {
-    status = /^\[(x|X)\]/.test(text);
-    item = true;
-    text = text.replace(CHECKBOX, '');
+  if (text.charCodeAt(0) === 0x5b) {
+    const box = cut(CHECKBOX, text);
+    if (box !== null) {
+      status = box.match[1] !== ' ';
+      item = true;
+      text = box.rest;
+    }
   }
   text = inline(text);
   if (STATUS_MARK.test(text)) {
@@ -161,10 +169,18 @@ function cleanMarkedLine(line: string): ReplyLine | null {
   return { text, status, item, table };
 }
 
+/** The match of an anchored `marker` at the start of `text` and the text after it, or `null`. */
+function cut(marker: RegExp, text: string): { match: RegExpExecArray; rest: string } | null {
+  const match = marker.exec(text);
+  return match === null ? null : { match, rest: text.slice(match[0].length) };
+}
+
+/** The line ends with ":" (spaces after it aside) and names a draft. */
 function introducesDraft(text: string): boolean {
-  const trimmed = text.trimEnd();
-  if (!trimmed.endsWith(':')) return false;
-  return DRAFT_CUE.test(trimmed);
+  let end = text.length - 1;
+  while (end >= 0 && isSpace(text.charCodeAt(end))) end--;
+  if (text.charCodeAt(end) !== 0x3a) return false;
+  return DRAFT_CUE.test(text.trimEnd());
 }
 
 /** The draft cues as one alternation of literals (linear time), any case. */

@@ -111,6 +111,8 @@ export function unquote(text: string, replacement: string): string {
  * span, "the users' data" none. `'…'` and `‘…’` pair with themselves.
  */
 export function unquoteSingle(text: string, replacement: string): string {
+  // Most single quotes are apostrophes ("I'm"): a text where none opens a quote is left as it is.
+  if (!opensAnyQuote(text, "'") && !opensAnyQuote(text, '‘')) return text;
   const out: string[] = [];
   let copied = 0;
   const next = forwardSearch(text);
@@ -143,6 +145,12 @@ export function unquoteSingle(text: string, replacement: string): string {
   return out.join('');
 }
 
+/** Some `quote` in `text` opens a quoted span ({@link opensQuote}); found with `indexOf`, quote by quote. */
+function opensAnyQuote(text: string, quote: string): boolean {
+  for (let i = text.indexOf(quote); i !== -1; i = text.indexOf(quote, i + 1)) if (opensQuote(text, i)) return true;
+  return false;
+}
+
 /** A quote at `i` starts a word: the line's start, a space or an opening mark before it, a non-space after it. */
 function opensQuote(text: string, i: number): boolean {
   const after = text.charCodeAt(i + 1);
@@ -159,9 +167,16 @@ function isWordChar(c: number): boolean {
   return c > 127 && /[\p{L}\p{N}]/u.test(String.fromCharCode(c));
 }
 
-/** The characters of `\s` (and of `String.prototype.trim`). */
-function isSpace(c: number): boolean {
+/** The characters of `\s` (and of `String.prototype.trim`), by char code. */
+export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Index of the first character of `text` that is not a space ({@link isSpace}); `text.length` when there is none. */
+export function firstNonSpace(text: string): number {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
 }
 
 /**
@@ -192,11 +207,7 @@ export function squeezeSpaces(text: string): string {
 
 /** True when `text` has no space to squeeze: no leading, trailing or repeated space, no space but ' '. */
 function squeezed(text: string): boolean {
-  let previous = 32;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 ? previous === 32 : isSpace(c)) return false;
-    previous = c;
-  }
-  return previous !== 32 || text.length === 0;
+  return !LOOSE.test(text);
 }
+/** A leading, trailing or repeated space, or a space that is not ' ' (`\s`: the characters of {@link isSpace}). */
+const LOOSE = /^ | $| {2}|[^\S ]/;

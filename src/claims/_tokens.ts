@@ -3,6 +3,7 @@
  */
 import { pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
+import { isSpace } from './_scan.js';
 
 /** A sentence of a reply line. Cut it into clauses with {@link splitClauses} when it is worth reading. */
 export interface Sentence {
@@ -16,12 +17,11 @@ const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g'
 
 const LONGEST_ABBREVIATION = Math.max(...[...ABBREVIATIONS].map((w) => w.length));
 
-/** An emoji or other pictograph (Unicode `Extended_Pictographic`), matched at one position. */
-const PICTOGRAPH = /\p{Extended_Pictographic}/uy;
-/** The first character of `Extended_Pictographic` ("©", U+00A9): below it no character is one. */
-const FIRST_PICTOGRAPH = 0xa9;
-const CLOSERS = new Set(['.', '!', '?', ')', '"', '”']);
-const AFTER_TERMINATOR = new Set([' ', '\t', ')', '"', '”']);
+/**
+ * Where a sentence may end, one code point: ".", "!", "?", "…", the status mark, or an emoji or other
+ * pictograph (Unicode `Extended_Pictographic`). The status mark is one too; it is found as the mark.
+ */
+const SENTENCE_END = /[.!?\u2026\u2705]|\p{Extended_Pictographic}/gu;
 const STATUS_MARK = '✅';
 
 /**
@@ -31,45 +31,50 @@ const STATUS_MARK = '✅';
  */
 export function splitSentences(line: string): Sentence[] {
   const out: Sentence[] = [];
-  let start = 0;
   const marked = line.includes(STATUS_MARK);
-  const push = (end: number, skip = 0): void => {
-    let text = line.slice(start, end).trim();
-    start = end + skip;
-    if (marked && text.includes(STATUS_MARK)) text = text.replace(/✅/g, ' ').trim();
-    if (text === '') return;
-    if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
-    out.push({ text, question: endsWithQuestion(text) });
-  };
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
+  let start = 0;
+  SENTENCE_END.lastIndex = 0;
+  while (SENTENCE_END.test(line)) {
+    const after = SENTENCE_END.lastIndex;
+    const c = line.charCodeAt(after - 1);
+    if (c === 0x2705) {
+      pushSentence(out, line, start, after - 1, marked);
+      start = after;
+    } else if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
       // ".", "!", "?", "…"
-      const next = line[i + 1];
-      if (next !== undefined && !AFTER_TERMINATOR.has(next)) continue;
-      if (c === 46 && isAbbreviation(line, i)) continue;
-      let end = i + 1;
-      while (end < line.length && CLOSERS.has(line[end] ?? '')) end++;
-      push(end);
-      i = end - 1;
-    } else if (c === 0x2705) {
-      push(i, 1);
-    } else if (c >= FIRST_PICTOGRAPH) {
-      PICTOGRAPH.lastIndex = i;
-      if (!PICTOGRAPH.test(line)) {
-        // The low half of a surrogate pair is not a position of its own.
-        if (c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
-        continue;
-      }
+      if (after < line.length && !afterTerminator(line.charCodeAt(after))) continue;
+      if (c === 46 && isAbbreviation(line, after - 1)) continue;
+      let end = after;
+      while (end < line.length && closer(line.charCodeAt(end))) end++;
+      pushSentence(out, line, start, end, marked);
+      start = SENTENCE_END.lastIndex = end;
+    } else if (line.charCodeAt(after) === 32 && isCapital(line.charCodeAt(after + 1))) {
       // An emoji ends a sentence when a capitalized word follows: "Back door is locked 🔒 The first attempt…".
-      const after = PICTOGRAPH.lastIndex;
-      if (line[after] === ' ' && /[A-Z]/.test(line[after + 1] ?? '')) push(after);
-      i = after - 1;
+      pushSentence(out, line, start, after, marked);
+      start = after;
     }
   }
-  push(line.length);
+  pushSentence(out, line, start, line.length, marked);
   return out;
 }
+
+/** Add `line[start..end]`, trimmed, to `out` unless it is empty; `marked`: the line holds a status mark. */
+function pushSentence(out: Sentence[], line: string, start: number, end: number, marked: boolean): void {
+  while (start < end && isSpace(line.charCodeAt(start))) start++;
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  let text = line.slice(start, end);
+  if (marked && text.includes(STATUS_MARK)) text = text.replace(/✅/g, ' ').trim();
+  if (text === '') return;
+  if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
+  out.push({ text, question: endsWithQuestion(text) });
+}
+
+/** What may follow a sentence's end mark: a space, a tab, a closing bracket or quote (`"`, `”`). */
+const afterTerminator = (c: number): boolean => c === 32 || c === 9 || c === 41 || c === 34 || c === 0x201d;
+/** What a sentence's end takes with it: more end marks, closing brackets and quotes. */
+const closer = (c: number): boolean => c === 46 || c === 33 || c === 63 || c === 41 || c === 34 || c === 0x201d;
+/** An ASCII capital letter. */
+const isCapital = (c: number): boolean => c >= 65 && c <= 90;
 
 /** The sentence ends with "?" (after any closing quotes, brackets or emoji). */
 function endsWithQuestion(text: string): boolean {
@@ -113,39 +118,52 @@ const CLAUSE_BREAK = /; | — | – | - |: |, and then | and then |, and |, but 
  * sentence is not cut there.
  */
 export function splitClauses(sentence: string): string[] {
-  const breaks: Array<{ at: number; text: string }> = [];
+  const breaks: Array<{ at: number; end: number; and: boolean }> = [];
+  let anyAnd = false;
   CLAUSE_BREAK.lastIndex = 0;
-  for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) breaks.push({ at: m.index, text: m[0] });
+  for (let m = CLAUSE_BREAK.exec(sentence); m !== null; m = CLAUSE_BREAK.exec(sentence)) {
+    const and = m[0].length === 5 && m[0].toLowerCase() === ' and ';
+    anyAnd ||= and;
+    breaks.push({ at: m.index, end: m.index + m[0].length, and });
+  }
   // Whether each stretch between two breaks has a verb (asked only when an " and " is to be decided):
   // every character is read once (linear).
-  const isAnd = (text: string): boolean => text.toLowerCase() === ' and ';
   const verbIn: boolean[] = [];
-  if (breaks.some((b) => isAnd(b.text))) {
-    breaks.forEach((b, i) => verbIn.push(hasVerbForm(sentence.slice(i === 0 ? 0 : (breaks[i - 1]?.at ?? 0) + (breaks[i - 1]?.text.length ?? 0), b.at))));
-    const last = breaks.at(-1);
-    verbIn.push(hasVerbForm(sentence.slice(last === undefined ? 0 : last.at + last.text.length)));
+  if (anyAnd) {
+    let from = 0;
+    for (const b of breaks) {
+      verbIn.push(hasVerbForm(sentence.slice(from, b.at)));
+      from = b.end;
+    }
+    verbIn.push(hasVerbForm(sentence.slice(from)));
   }
   const out: string[] = [];
   let from = 0;
   let verbSince = false;
-  const add = (part: string): void => {
-    let p = part.trim();
-    if (p[0] === ',' || p[0] === ';' || p[0] === ':') p = p.slice(1).trim();
-    if (p !== '') out.push(p);
-  };
-  breaks.forEach(({ at, text: brk }, i) => {
+  for (let i = 0; i < breaks.length; i++) {
+    const { at, end, and } = breaks[i] as { at: number; end: number; and: boolean };
     verbSince ||= verbIn[i] === true;
-    if (isAnd(brk) && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, at + brk.length)) return;
+    if (and && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, end)) continue;
     verbSince = false;
-    add(sentence.slice(from, at));
+    addClause(out, sentence.slice(from, at));
     // Keep a conjunction ("but", "and") as the clause's first word; drop punctuation breaks.
-    let k = 0;
-    while (k < brk.length && (brk[k] === ' ' || brk[k] === ',')) k++;
-    from = /[a-z]/i.test(brk[k] ?? '') ? at + k : at + brk.length;
-  });
-  add(sentence.slice(from));
-  return out.flatMap(splitVerbList);
+    let k = at;
+    while (k < end && (sentence.charCodeAt(k) === 32 || sentence.charCodeAt(k) === 44)) k++;
+    from = k < end && isAsciiLetter(sentence.charCodeAt(k)) ? k : end;
+  }
+  addClause(out, sentence.slice(from));
+  return out;
 }
+
+/** Add the clause `part` to `out`, trimmed and without a leading ",", ";" or ":", cut at its verb list (`splitVerbList`); nothing when empty. */
+function addClause(out: string[], part: string): void {
+  let p = part.trim();
+  if (p[0] === ',' || p[0] === ';' || p[0] === ':') p = p.slice(1).trim();
+  if (p !== '') splitVerbList(p, out);
+}
+
+/** An ASCII letter, by char code. */
+const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 
 /** Finite auxiliaries and modals: with them a stretch of text has a verb even when its main verb is a base form. */
 const FINITE_WORDS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am', 'has', 'have', 'had', 'do', 'does', 'did', 'will', 'would', 'can', 'could', 'should', 'shall', 'may', 'might', 'must', "'ll", "'ve", "'re", "'m", "'d"]);
@@ -170,8 +188,7 @@ function opensClause(sentence: string, from: number): boolean {
 /** Whether `text` holds a past form the claim reader knows, or a finite auxiliary or modal (contracted ones included). */
 function hasVerbForm(text: string): boolean {
   const lower = text.toLowerCase().replace(/’/g, "'");
-  for (const m of lower.matchAll(LETTERS)) {
-    const w = m[0];
+  for (const w of lower.match(LETTERS) ?? []) {
     const cut = w.indexOf("'", 1);
     if (FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || isPastWord(w)) return true;
   }
@@ -183,24 +200,34 @@ function isPastWord(word: string): boolean {
   return pastForms.has(word) || phrasal.has(word) || openPast(word) !== null;
 }
 
-/** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. */
-function splitVerbList(clause: string): string[] {
-  if (!clause.includes(', ')) return [clause];
-  const parts: string[] = [];
+/** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. The parts of `clause` go to `out`. */
+function splitVerbList(clause: string, out: string[]): void {
+  if (!clause.includes(', ')) {
+    out.push(clause);
+    return;
+  }
   let from = 0;
   for (let at = clause.indexOf(', '); at !== -1; at = clause.indexOf(', ', at + 2)) {
-    const rest = clause.slice(at + 2);
-    const word = /^[A-Za-z'’-]+/.exec(rest)?.[0].toLowerCase().replace('’', "'");
+    LIST_WORD.lastIndex = at + 2;
+    const word = LIST_WORD.exec(clause)?.[0].toLowerCase().replace('’', "'");
     if (word === undefined || !isPastWord(word)) continue;
-    parts.push(clause.slice(from, at));
+    pushTrimmed(out, clause.slice(from, at));
     from = at + 2;
   }
-  parts.push(clause.slice(from));
-  return parts.map((p) => p.trim()).filter((p) => p !== '');
+  pushTrimmed(out, clause.slice(from));
+}
+/** The word right after a comma of a verb list. */
+const LIST_WORD = /[A-Za-z'’-]+/y;
+
+/** Add `part`, trimmed, to `out` unless it is empty. */
+function pushTrimmed(out: string[], part: string): void {
+  const p = part.trim();
+  if (p !== '') out.push(p);
 }
 
 const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
-const TRAILING = new Set(['.', '-', "'", '_', '/']);
+/** Characters dropped from a word's end: `. - ' _ /`. */
+const trailing = (c: number): boolean => c === 46 || c === 45 || c === 39 || c === 95 || c === 47;
 
 const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   "i've": ['i', 'have'], "we've": ['we', 'have'], "i'm": ['i', 'am'], "we're": ['we', 'are'], "i'd": ['i', "'d"],
@@ -220,13 +247,13 @@ export function tokenize(text: string, limit = Infinity): string[] {
   const out: string[] = [];
   let lower = text.toLowerCase();
   if (lower.includes('’')) lower = lower.replace(/’/g, "'");
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(lower); m !== null && out.length < limit; m = WORD.exec(lower)) {
-    let w = m[0];
-    let end = w.length;
-    while (end > 0 && TRAILING.has(w[end - 1] ?? '')) end--;
-    if (end !== w.length) w = w.slice(0, end);
-    if (w === '') continue;
+  // All matches in one native call: no match object per word.
+  for (const word of lower.match(WORD) ?? []) {
+    if (out.length >= limit) break;
+    // A word's first character is never a trailing one: what is left is never empty.
+    let end = word.length;
+    while (trailing(word.charCodeAt(end - 1))) end--;
+    let w = end === word.length ? word : word.slice(0, end);
     if (!w.includes("'")) {
       out.push(w);
       continue;

@@ -48,12 +48,27 @@ const NOT_ACTS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'go', 
  */
 const NEGATION_CUE = /n['’]t\b|\b(?:not|never|unable|failed|no)\b/i;
 
+/**
+ * A sentence the cue lets through is cut into clauses only if its text can hold the words of a negation
+ * {@link negationIndex} reads: a past negation ("didn't"), "not", "never" after a past auxiliary (or "'ve"),
+ * "unable" after "was"/"were", "failed" before "to", or "no" with "was", "were" or "been" somewhere after it
+ * ({@link NO_WORD}, {@link BE_PAST}). Two adjacent words of a clause (`tokenize`) have no ASCII letter or
+ * digit between them, so `[^a-z0-9]*` between two words passes every such pair. Linear: no pattern repeats
+ * what can follow it.
+ */
+const DENIAL_WORDS = /(?:didn|wasn|weren|couldn|haven|hasn|hadn)['’]t|(?<![a-z0-9])not(?![a-z0-9])|(?:did|was|were|could|have|has|had|['’]ve)[^a-z0-9]*never|(?:was|were)[^a-z0-9]*unable|failed[^a-z0-9]*to/i;
+const NO_WORD = /(?<![a-z0-9])no(?![a-z0-9])/i;
+const BE_PAST = /was|were|been/i;
+
+/** The sentence's text can hold a negation {@link negationIndex} reads (see {@link DENIAL_WORDS}). */
+const mayDeny = (text: string): boolean => DENIAL_WORDS.test(text) || (NO_WORD.test(text) && BE_PAST.test(text));
+
 /** The denials of one parsed reply (`parseReply`), in reply order. Deterministic, no I/O; linear in the reply length. */
 export function readDenials(reply: ParsedReply): Denial[] {
   const out: Denial[] = [];
   for (const line of reply.lines) {
     for (const sentence of line.sentences) {
-      if (sentence.question || !NEGATION_CUE.test(sentence.text)) continue;
+      if (sentence.question || !NEGATION_CUE.test(sentence.text) || !mayDeny(sentence.text)) continue;
       for (const { text: clause, words } of sentence.clauses) {
         if (conditionalIndex(words) !== -1) break;
         if (pastTime(words) || words.some((w) => BEFORE_NOW.has(w))) continue;
