@@ -10,6 +10,7 @@ import { openRelation, readingsOf } from './_open-verbs.js';
 import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
 import { splitSentences, tokenize } from './_tokens.js';
+import { lastOf } from './_memo.js';
 
 const WORD = /[A-Za-z0-9@][A-Za-z0-9@.+':-]*/g;
 /** The results' word index splits on what is not a letter, digit, "@", "." , "+" or "-". */
@@ -70,7 +71,11 @@ const QUESTION_LEAD: ReadonlySet<string> = new Set(['hi', 'hey', 'hello', 'ok', 
  * answer to a question, is not an action claim).
  */
 export function asksHowThingsAre(request: string | undefined): boolean {
-  if (request === undefined || !request.includes('?')) return false;
+  return request !== undefined && request.includes('?') && asks(request);
+}
+
+/** {@link asksHowThingsAre} of a request with a question mark, read once per request (its reply's claims share it). */
+const asks = lastOf((request: string): boolean => {
   for (const sentence of splitSentences(request.replace(/\n+/g, ' '))) {
     if (!sentence.question) continue;
     const words = tokenize(sentence.text, 8);
@@ -78,7 +83,7 @@ export function asksHowThingsAre(request: string | undefined): boolean {
     if (first !== undefined && INFO_QUESTION.has(first)) return true;
   }
   return false;
-}
+});
 
 let lastRequest: { text: string; lemmas: string[] } | undefined;
 

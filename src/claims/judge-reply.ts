@@ -135,13 +135,9 @@ export function judgeReply(input: JudgeInput): Receipt {
     // request nor the assistant's offer it answers), claims nothing.
     // So is a state given in answer to a question about how things are, after a lookup of this turn ("Are the
     // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
-    const described =
-      tool !== null &&
-      state !== 'ok' &&
-      x.form !== 'first_person' &&
-      !requested(x.verb, input.request) &&
-      !requested(x.verb, input.previous) &&
-      ((presentState(x) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request)));
+    const readOff = (): boolean => presentState(x) && readFromResults(x.clause, (v) => input.backing.seen(v));
+    const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
+    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && (readOff() || answered()) && !requested(x.verb, input.request) && !requested(x.verb, input.previous);
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     if (tool === null || described || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
