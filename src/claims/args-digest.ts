@@ -61,7 +61,6 @@ const timesAndDates = memo((value: string) => ({ times: recordedTimes(value), da
 /** {@link claimSpecifics} of an argument value, read once per distinct value. */
 const specificsOf = memo(claimSpecifics);
 
-/** A result as data: JSON text is parsed (a result that is not JSON stays text). */
 /** A result as data: a JSON object or array written as text is parsed; anything else is returned as is. */
 export function structured(result: unknown): unknown {
   if (typeof result !== 'string') return result;
@@ -74,7 +73,14 @@ export function structured(result: unknown): unknown {
   }
 }
 
-/** The folded arguments of the successful calls of one tool. */
+/** The times and dates one argument value records, as {@link timesAndDates} reads them. */
+type Recorded = { times: readonly number[]; dates: readonly string[] };
+
+/**
+ * The folded arguments of the successful calls of one tool. The calls' own results are read only when
+ * {@link ArgsDigest.times}, {@link ArgsDigest.dates} or the result amounts are first asked for (most claims
+ * are judged on the arguments alone), in call order, so every set lists its values as if read call by call.
+ */
 export class ArgsDigest {
   calls = 0;
   /** Every word of every argument value, normalized, also without leading zeros. */
@@ -82,13 +88,6 @@ export class ArgsDigest {
   /** Money-keyed values in cents. */
   readonly money = new Set<number>();
   moneyCalls = 0;
-  /**
-   * Money-keyed values of the calls' own results, and their totals per key, in cents, signed (a refund
-   * recorded as -11400).
-   */
-  readonly resultMoney = new Set<number>();
-  /** Calls whose own result records an amount. */
-  resultMoneyCalls = 0;
   /** Each call's money values added up, in cents: a total split over payment methods in one call. */
   readonly callSums = new Set<number>();
   /** Sum of each call's first money value (a total split across calls). */
@@ -104,16 +103,45 @@ export class ArgsDigest {
   readonly specifics = new Set<string>();
   /** Argument values by leaf key, loosely written ("closed_won" → "closed won"): the enum check reads them. */
   readonly keyed = new Map<string, Set<string>>();
-  /** Times of day in the calls' arguments or own results, in minutes after midnight. */
-  readonly times = new Set<number>();
   /** Calls whose arguments hold a time of day. */
   callsWithTime = 0;
-  /** Dates in the calls' arguments or own results, as "MM-DD". */
-  readonly dates = new Set<string>();
   /** Calls whose arguments hold a date. */
   callsWithDate = 0;
   /** Leaves of the last few calls, to report what they used. */
   readonly recent: Array<Array<{ key: string; value: unknown }>> = [];
+  readonly #resultMoney = new Set<number>();
+  #resultMoneyCalls = 0;
+  readonly #times = new Set<number>();
+  readonly #dates = new Set<string>();
+  /** Calls whose results are not read yet, each with the times and dates of its arguments, in call order. */
+  #unread: Array<{ result: unknown; recorded: Recorded[] }> = [];
+
+  /**
+   * Money-keyed values of the calls' own results, and their totals per key, in cents, signed (a refund
+   * recorded as -11400).
+   */
+  get resultMoney(): ReadonlySet<number> {
+    this.#readResults();
+    return this.#resultMoney;
+  }
+
+  /** Calls whose own result records an amount. */
+  get resultMoneyCalls(): number {
+    this.#readResults();
+    return this.#resultMoneyCalls;
+  }
+
+  /** Times of day in the calls' arguments or own results, in minutes after midnight. */
+  get times(): ReadonlySet<number> {
+    this.#readResults();
+    return this.#times;
+  }
+
+  /** Dates in the calls' arguments or own results, as "MM-DD". */
+  get dates(): ReadonlySet<string> {
+    this.#readResults();
+    return this.#dates;
+  }
 
   add(entry: LedgerEntry): void {
     this.calls++;
@@ -125,19 +153,7 @@ export class ArgsDigest {
     // (a result's timestamps, such as when the record was created, never make a call judgeable).
     let hasTime = false;
     let hasDate = false;
-    const record = (value: string, own: boolean): void => {
-      // Every time and date is written with a digit.
-      if (value.length > 200 || !DIGIT.test(value)) return;
-      const { times, dates } = timesAndDates(value);
-      for (const t of times) {
-        this.times.add(t);
-        if (own) hasTime = true;
-      }
-      for (const d of dates) {
-        this.dates.add(d);
-        if (own) hasDate = true;
-      }
-    };
+    const recorded: Recorded[] = [];
     const addWord = (word: string): void => {
       this.words.add(word);
       this.words.add(stripZeros(word));
@@ -170,24 +186,13 @@ export class ArgsDigest {
         this.keyed.set(key, keyed);
       }
       keyed.add(looseWords(value));
-      record(value, true);
+      const found = recordedIn(value);
+      if (found === null) continue;
+      recorded.push(found);
+      if (found.times.length > 0) hasTime = true;
+      if (found.dates.length > 0) hasDate = true;
     }
-    let resultMoney = false;
-    let byKey: Map<string, number> | undefined;
-    eachLeaf(structured(entry.result), (key, value) => {
-      if (typeof value === 'string') record(value, false);
-      else if (typeof value !== 'number') return;
-      if (!resultMoneyKey(key)) return;
-      const n = numeric(value);
-      if (n === null) return;
-      this.resultMoney.add(cents(n));
-      byKey ??= new Map<string, number>();
-      byKey.set(key, (byKey.get(key) ?? 0) + n);
-      resultMoney = true;
-    });
-    // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
-    if (byKey !== undefined) for (const sum of byKey.values()) this.resultMoney.add(cents(sum));
-    if (resultMoney) this.resultMoneyCalls++;
+    this.#unread.push({ result: entry.result, recorded });
     if (hasTime) this.callsWithTime++;
     if (hasDate) this.callsWithDate++;
     if (firstMoney !== null) this.callSums.add(cents(callSum));
@@ -200,4 +205,42 @@ export class ArgsDigest {
     this.recent.push(ls);
     if (this.recent.length > KEEP_RECENT) this.recent.shift();
   }
+
+  /** Fold in the unread calls: each call's argument times and dates, then what its own result records. */
+  #readResults(): void {
+    if (this.#unread.length === 0) return;
+    for (const { result, recorded } of this.#unread) {
+      for (const found of recorded) this.#record(found);
+      let resultMoney = false;
+      let byKey: Map<string, number> | undefined;
+      eachLeaf(structured(result), (key, value) => {
+        if (typeof value === 'string') {
+          const found = recordedIn(value);
+          if (found !== null) this.#record(found);
+        } else if (typeof value !== 'number') return;
+        if (!resultMoneyKey(key)) return;
+        const n = numeric(value);
+        if (n === null) return;
+        this.#resultMoney.add(cents(n));
+        byKey ??= new Map<string, number>();
+        byKey.set(key, (byKey.get(key) ?? 0) + n);
+        resultMoney = true;
+      });
+      // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
+      if (byKey !== undefined) for (const sum of byKey.values()) this.#resultMoney.add(cents(sum));
+      if (resultMoney) this.#resultMoneyCalls++;
+    }
+    this.#unread = [];
+  }
+
+  #record(found: Recorded): void {
+    for (const t of found.times) this.#times.add(t);
+    for (const d of found.dates) this.#dates.add(d);
+  }
+}
+
+/** {@link timesAndDates} of a value that may record a time or a date (every one is written with a digit); else `null`. */
+function recordedIn(value: string): Recorded | null {
+  if (value.length > 200 || !DIGIT.test(value)) return null;
+  return timesAndDates(value);
 }
