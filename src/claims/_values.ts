@@ -4,6 +4,7 @@
  */
 import { scanEmails, trimEnd } from './_scan.js';
 import { matchesOf } from './_matches.js';
+import { memo } from './_memo.js';
 
 /** A money amount read from text. */
 export interface Amount {
@@ -98,6 +99,91 @@ export function jsonText(value: unknown): string {
     return '';
   }
 }
+
+/**
+ * Visit the words ({@link eachWord}) of `jsonText(value).toLowerCase()`, each at least once, in no set order.
+ * Plain JSON data (what `JSON.parse` returns) is read leaf by leaf, as its JSON text writes each key and
+ * value, without writing that text; any other value (one with `toJSON`, a boxed primitive, a class instance,
+ * a BigInt, nesting deeper than {@link JSON_WORDS_DEPTH} levels, a cycle) is written out as JSON first.
+ */
+export function eachJsonWord(value: unknown, visit: (word: string) => void): void {
+  if (typeof value === 'string') {
+    eachWord(value.toLowerCase(), visit);
+    return;
+  }
+  const words: string[] = [];
+  if (!plainJsonWords(value, [], words)) {
+    eachWord(jsonText(value).toLowerCase(), visit);
+    return;
+  }
+  for (const word of words) visit(word);
+}
+
+/** Nesting {@link eachJsonWord} reads leaf by leaf; deeper values (or a cycle) are written out as JSON. */
+const JSON_WORDS_DEPTH = 64;
+
+/**
+ * Add to `out` the words of the JSON text of `value` when `JSON.stringify` writes it as its parts alone:
+ * scalars, arrays and objects of `Object.prototype` or none, without `toJSON`, none inside itself (`within`
+ * holds the arrays and objects around it); else return false. JSON punctuation separates words, so each
+ * key and scalar is read alone.
+ */
+function plainJsonWords(value: unknown, within: unknown[], out: string[]): boolean {
+  if (typeof value === 'string') return pushAll(out, stringWords(value));
+  if (typeof value === 'number') return pushAll(out, stringWords(Number.isFinite(value) ? String(value) : 'null'));
+  if (typeof value === 'boolean') return out.push(value ? 'true' : 'false') > 0;
+  if (value === null) return out.push('null') > 0;
+  if (typeof value !== 'object') return typeof value !== 'bigint';
+  if (within.length >= JSON_WORDS_DEPTH || within.includes(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  let plain = true;
+  within.push(value);
+  if (Array.isArray(value)) {
+    // An element JSON cannot write (undefined, a function, a symbol) is written `null`.
+    for (let i = 0; plain && i < value.length; i++) plain = plainJsonWords(written(value[i]) ? value[i] : null, within, out);
+  } else {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    plain = proto === Object.prototype || proto === null;
+    const record = value as Record<string, unknown>;
+    // A member JSON cannot write is left out with its key.
+    if (plain) {
+      for (const k of Object.keys(record)) {
+        const v = record[k];
+        if (!written(v)) continue;
+        pushAll(out, stringWords(k));
+        if (!(plain = plainJsonWords(v, within, out))) break;
+      }
+    }
+  }
+  within.pop();
+  return plain;
+}
+
+const written = (v: unknown): boolean => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+
+function pushAll(out: string[], words: readonly string[]): true {
+  for (const w of words) out.push(w);
+  return true;
+}
+
+/** JSON escapes control characters and lone surrogates with a backslash and letters (`\n`, `\ud800`): the letters join the words. */
+function escapedInJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0xd800 && c <= 0xdfff)) return true;
+  }
+  return false;
+}
+
+/** The words of a string as JSON writes it, lower case. */
+function readStringWords(text: string): string[] {
+  const out: string[] = [];
+  eachWord((escapedInJson(text) ? JSON.stringify(text) : text).toLowerCase(), (w) => out.push(w));
+  return out;
+}
+
+/** Keys and short values repeat across results: their words are read once per distinct string. */
+const shortStringWords = memo(readStringWords);
+const stringWords = (text: string): readonly string[] => (text.length <= 64 ? shortStringWords(text) : readStringWords(text));
 
 /** Character classes of {@link eachWord}: 1 continues a word, 3 also starts one. */
 const WORD_CHAR = new Uint8Array(128);
