@@ -17,6 +17,7 @@ const RECORD_KEY = /(?:^|_)id$|[a-z]Id$|^id$/;
 const moneyKey = memo((key: string) => MONEY_KEY.test(key));
 const recordKey = memo((key: string) => RECORD_KEY.test(key));
 const resultMoneyKey = memo((key: string) => MONEY_KEY.test(key) && !RECORD_KEY.test(key));
+const idKey = memo((key: string) => ID_KEY.test(key));
 const KEEP_RECENT = 5;
 
 /** `prefix:digits` of an identifier: "inv-0042" → "inv:4", "4821" → ":4". */
@@ -34,11 +35,21 @@ function refParts(ref: string): { prefix: string; digits: number } {
   return { prefix: ref.slice(0, letters), digits };
 }
 
-/** "inv-0042" → "inv-42": leading zeros do not distinguish references. */
+/**
+ * "inv-0042" → "inv-42": leading zeros do not distinguish references. The zeros after the leading lower-case
+ * letters and an optional "-" go when a digit follows them ("000" → "0"); what `s.replace(/^([a-z]*-?)0+(\d)/, '$1$2')`
+ * does, in one scan without a copy for the usual word that has none.
+ */
 export function stripZeros(s: string): string {
-  // Only a "0" can be stripped.
-  if (!s.includes('0')) return s;
-  return s.replace(/^([a-z]*-?)0+(\d)/, '$1$2');
+  let i = 0;
+  while (i < s.length && s.charCodeAt(i) >= 97 && s.charCodeAt(i) <= 122) i++;
+  if (s.charCodeAt(i) === 45) i++;
+  let end = i;
+  while (s.charCodeAt(end) === 48) end++;
+  // The last zero stays when no other digit follows the run.
+  const next = s.charCodeAt(end);
+  if (!(next >= 48 && next <= 57)) end--;
+  return end > i ? s.slice(0, i) + s.slice(end) : s;
 }
 
 /** A money amount in whole cents. */
@@ -52,7 +63,7 @@ function numeric(value: unknown): number | null {
 
 /** A leaf that looks like an identifier: digits, no spaces or @, a short letter prefix or an id-like key. */
 function idLike(key: string, text: string): boolean {
-  return /\d/.test(text) && !/[\s@]/.test(text) && (ID_KEY.test(key) || /^[a-z]{0,6}-?\d+$/.test(text));
+  return /\d/.test(text) && !/[\s@]/.test(text) && (idKey(key) || /^[a-z]{0,6}-?\d+$/.test(text));
 }
 
 /** The times of day and the "MM-DD" dates a value records, read once per distinct value (results repeat them). */
@@ -60,6 +71,9 @@ const DIGIT = /\d/;
 const timesAndDates = memo((value: string) => ({ times: recordedTimes(value), dates: dateKeys(value).filter((d) => d.length === 5) }));
 /** {@link claimSpecifics} of an argument value, read once per distinct value. */
 const specificsOf = memo(claimSpecifics);
+/** {@link looseWords} of an argument value, read once per distinct short value. */
+const looseOf = memo(looseWords);
+const loose = (value: string): string => (value.length <= 64 ? looseOf(value) : looseWords(value));
 
 /** A result as data: a JSON object or array written as text is parsed; anything else is returned as is. */
 export function structured(result: unknown): unknown {
@@ -156,7 +170,8 @@ export class ArgsDigest {
     const recorded: Recorded[] = [];
     const addWord = (word: string): void => {
       this.words.add(word);
-      this.words.add(stripZeros(word));
+      const bare = stripZeros(word);
+      if (bare !== word) this.words.add(bare);
     };
     const callShapes = new Set<string>();
     for (const { key, value } of ls) {
@@ -164,8 +179,8 @@ export class ArgsDigest {
       const text = normalizeRef(raw);
       addWord(text);
       eachWord(raw.toLowerCase(), addWord);
-      const n = numeric(value);
-      if (n !== null && moneyKey(key)) {
+      const n = moneyKey(key) ? numeric(value) : null;
+      if (n !== null) {
         this.money.add(cents(n));
         firstMoney ??= n;
         callSum += n;
@@ -185,7 +200,7 @@ export class ArgsDigest {
         keyed = new Set<string>();
         this.keyed.set(key, keyed);
       }
-      keyed.add(looseWords(value));
+      keyed.add(loose(value));
       const found = recordedIn(value);
       if (found === null) continue;
       recorded.push(found);
