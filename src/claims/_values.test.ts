@@ -2,7 +2,7 @@
  * Reading the specific values a claim states: money amounts, cued references, email addresses.
  */
 import { describe, expect, it } from 'vitest';
-import { eachJsonWord, eachWord, findAmounts, findEmails, findRefs, jsonText, leaves, parseAmount, qualifiedAmount } from './_values.js';
+import { addJsonWords, eachWord, findAmounts, findEmails, findRefs, jsonText, leaves, parseAmount, qualifiedAmount } from './_values.js';
 
 describe('findAmounts', () => {
   it.each([
@@ -127,10 +127,10 @@ describe('eachWord', () => {
   });
 });
 
-describe('eachJsonWord', () => {
+describe('addJsonWords', () => {
   const jsonWordSet = (value: unknown): string[] => {
     const out = new Set<string>();
-    eachJsonWord(value, (w) => out.add(w));
+    addJsonWords(value, out);
     return [...out].sort();
   };
   /** What it reads: the words of the value's JSON text, lower case. */
@@ -163,5 +163,14 @@ describe('eachJsonWord', () => {
     ['undefined', undefined],
   ])('reads the words of the JSON text of %s', (_, value) => {
     expect(jsonWordSet(value)).toEqual(ofText(value));
+  });
+
+  it('adds the words of a key or value met before to every set', () => {
+    const first = new Set<string>();
+    addJsonWords({ id: 'RF-1', note: 'RF-1' }, first);
+    const second = new Set<string>(['x']);
+    addJsonWords([{ id: 'RF-1' }], second);
+    expect([...first].sort()).toEqual(['id', 'note', 'rf-1']);
+    expect([...second].sort()).toEqual(['id', 'rf-1', 'x']);
   });
 });

@@ -4,7 +4,7 @@
  * checking every turn stays linear in the conversation's length.
  */
 import type { LedgerEntry } from '../ledger.js';
-import { eachJsonWord } from './_values.js';
+import { addJsonWords } from './_values.js';
 import { ArgsDigest } from './args-digest.js';
 
 /** What the judge needs to know about the backing calls. */
@@ -63,12 +63,8 @@ export class LedgerIndex implements Backing {
 
   seen(value: string): boolean {
     if (this.#pending.length > 0) {
-      const words = this.#words;
-      const add = (word: string): void => {
-        words.add(word);
-      };
       // A result of null has no words (as the text of a call that returned nothing).
-      for (const entry of this.#pending) if (entry.result !== null) eachJsonWord(entry.result, add);
+      for (const entry of this.#pending) if (entry.result !== null) addJsonWords(entry.result, this.#words);
       this.#pending = [];
     }
     return this.#words.has(value);
