@@ -154,10 +154,10 @@ function checkAmount(clause: string, sentence: string, digests: readonly ArgsDig
 function checkResultAmount(clause: string, claimed: { value: number; text: string }, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   if (digests.reduce((n, d) => n + d.resultMoneyCalls, 0) < calls) return null;
   const a = cents(claimed.value);
-  const charge = moneyDirection(clause) === 'charge';
   const recorded = digests.flatMap((d) => [...d.resultMoney]);
-  // The same amount, or it written in cents (18900 for $189.00).
-  if (recorded.some((r) => [a, a * 100].some((x) => (charge ? r === x : Math.abs(r) === x)))) return null;
+  // The same amount, or it written in cents (18900 for $189.00); a refund recorded negative agrees unless the clause says it charged.
+  if (recorded.some((r) => r === a || r === a * 100)) return null;
+  if (recorded.some((r) => -r === a || -r === a * 100) && moneyDirection(clause) !== 'charge') return null;
   const observed = recorded.slice(-5).map((c) => c / 100);
   return { claimed: claimed.text, observed, message: moneyMismatchMessage(clause, claimed.text, observed, 'result') };
 }
