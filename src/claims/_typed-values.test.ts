@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enumParameters, findDates, findTimes, qualifiedTime, statedEnum } from './_typed-values.js';
+import { enumParameters, findDates, findTimes, qualifiedTime, statedEnums } from './_typed-values.js';
 
 describe('typed values a claim states', () => {
   it('reads times of day in 12- and 24-hour forms as minutes after midnight', () => {
@@ -32,8 +32,11 @@ describe('typed values a claim states', () => {
 
   it('finds the one allowed value a text names, preferring the longest', () => {
     const p = { key: 'stage', values: ['closed', 'closed won', 'closed lost'] };
-    expect(statedEnum('Kestrel Bio moved to Closed Won', p)).toBe('closed won');
-    expect(statedEnum('moved from Closed Lost to Closed Won', p)).toBeNull();
-    expect(statedEnum('nothing here', p)).toBeNull();
+    const allowed = p.values;
+    expect(statedEnums('Kestrel Bio moved to Closed Won', [p])).toEqual([{ key: 'stage', value: 'closed won', allowed }]);
+    expect(statedEnums('moved from Closed Lost to Closed Won', [p])).toEqual([]);
+    expect(statedEnums('nothing here', [p])).toEqual([]);
+    const mode = { key: 'mode', values: ['heat', 'cool', 'off'] };
+    expect(statedEnums('Moved to Closed Won and set to cool', [p, mode]).map((s) => s.value)).toEqual(['closed won', 'cool']);
   });
 });

@@ -88,14 +88,28 @@ export function enumParameters(schema: unknown, out: EnumParameter[] = [], depth
   return out;
 }
 
+/** An allowed value a text names: the parameter's key, the value, and the parameter's allowed values. */
+export interface StatedEnum {
+  key: string;
+  value: string;
+  allowed: readonly string[];
+}
+
 /**
- * The allowed value of a parameter that a text names as a whole phrase, when it names exactly one of
- * that parameter's values ("moved to Closed Won" → `closed won`); `null` when it names none or several.
+ * For each parameter, the allowed value that a text names as a whole phrase, when it names exactly one of
+ * that parameter's values ("moved to Closed Won" → `closed won`); parameters that it names none or several
+ * of are left out. The text's words are read once for all parameters.
  */
-export function statedEnum(text: string, parameter: EnumParameter): string | null {
+export function statedEnums(text: string, parameters: readonly EnumParameter[]): StatedEnum[] {
+  if (parameters.length === 0) return [];
   const words = ` ${looseWords(text)} `;
-  const named = parameter.values.filter((v) => words.includes(` ${v} `));
-  // "Closed Won" names `closed won`, not also `closed`.
-  const longest = named.filter((v) => !named.some((w) => w !== v && ` ${w} `.includes(` ${v} `)));
-  return longest.length === 1 ? (longest[0] ?? null) : null;
+  const out: StatedEnum[] = [];
+  for (const { key, values } of parameters) {
+    const named = values.filter((v) => words.includes(` ${v} `));
+    // "Closed Won" names `closed won`, not also `closed`.
+    const longest = named.filter((v) => !named.some((w) => w !== v && ` ${w} `.includes(` ${v} `)));
+    const value = longest.length === 1 ? longest[0] : undefined;
+    if (value !== undefined) out.push({ key, value, allowed: values });
+  }
+  return out;
 }

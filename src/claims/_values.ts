@@ -62,8 +62,9 @@ const CODE_REF = /\b([A-Z]{1,6}-\d{2,}[\w-]{0,16})\b/g;
 export function findRefs(text: string): string[] {
   const out = new Set<string>();
   for (const m of matchesOf(CUED_REF, text)) out.add(normalizeRef(m[1] ?? ''));
-  for (const m of matchesOf(HASH_REF, text)) out.add(normalizeRef(m[1] ?? ''));
-  for (const m of matchesOf(CODE_REF, text)) out.add(normalizeRef(m[1] ?? ''));
+  // A "#" starts every hash reference and a "-" joins every code: most texts have neither.
+  if (text.includes('#')) for (const m of matchesOf(HASH_REF, text)) out.add(normalizeRef(m[1] ?? ''));
+  if (text.includes('-')) for (const m of matchesOf(CODE_REF, text)) out.add(normalizeRef(m[1] ?? ''));
   out.delete('');
   return [...out].filter((r) => /\d/.test(r) && !/^\d{1,2}$/.test(r));
 }

@@ -9,7 +9,7 @@
  */
 import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
-import { findDates, findTimes, qualifiedTime, statedEnum, type EnumParameter } from './_typed-values.js';
+import { findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
@@ -39,18 +39,13 @@ export function checkClaimArgs(
   enums: readonly EnumParameter[] = [],
 ): ArgsMismatch | null {
   // Most claims state no amount, reference, email, time or date, nor an allowed value: then the calls are never folded.
-  const stated = enums.flatMap((p) => {
-    const value = statedEnum(clause, p);
-    return value === null ? [] : [{ key: p.key, value, allowed: p.values }];
-  });
+  const stated = statedEnums(clause, enums);
   if (!/\d/.test(clause) && !clause.includes('@') && stated.length === 0) return null;
   const digests = fold();
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
-  // A sentence with two amounts ("$30 and $40") is ambiguous even when each clause holds one.
-  const amounts = sentenceCount('amounts', sentence) <= 1 ? checkAmount(clause, sentence, digests, calls) : null;
   return (
-    amounts ??
+    checkAmount(clause, sentence, digests, calls) ??
     checkRefs(clause, digests, calls, seen) ??
     checkMaskedRefs(clause, digests, seen) ??
     checkEmails(clause, digests, calls, seen) ??
@@ -94,9 +89,9 @@ function inClause<K extends keyof Found>(kind: K, clause: string, sentence: stri
 
 /** A time of day, judged when the sentence states one time and every call records one. */
 function checkTimes(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const times = inClause('times', clause, sentence);
   if (times.length !== 1 || sentenceCount('times', sentence) !== 1 || qualifiedTime(clause)) return null;
-  if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const [claimed] = times;
   if (claimed === undefined || digests.some((d) => d.times.has(claimed))) return null;
   const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
@@ -105,16 +100,16 @@ function checkTimes(clause: string, sentence: string, digests: readonly ArgsDige
 
 /** A date, judged when the sentence states one date and every call records one. */
 function checkDates(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const dates = inClause('dates', clause, sentence);
   if (dates.length !== 1 || sentenceCount('dates', sentence) !== 1) return null;
-  if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const [claimed] = dates;
   if (claimed === undefined || digests.some((d) => d.dates.has(claimed))) return null;
   return valueMismatch(claimed, digests.flatMap((d) => [...d.dates]).slice(-5));
 }
 
 /** An allowed value of a parameter, judged against the calls that record that parameter. */
-function checkEnums(stated: ReadonlyArray<{ key: string; value: string; allowed: readonly string[] }>, digests: readonly ArgsDigest[]): ArgsMismatch | null {
+function checkEnums(stated: readonly StatedEnum[], digests: readonly ArgsDigest[]): ArgsMismatch | null {
   for (const { key, value, allowed } of stated) {
     const used = digests.flatMap((d) => [...(d.keyed.get(key) ?? [])]);
     if (used.length === 0 || used.includes(value)) continue;
@@ -132,7 +127,8 @@ const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string
 
 function checkAmount(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   const amounts = inClause('amounts', clause, sentence);
-  if (amounts.length !== 1 || qualifiedAmount(clause)) return null;
+  // A sentence with two amounts ("$30 and $40") is ambiguous even when each clause holds one.
+  if (amounts.length !== 1 || sentenceCount('amounts', sentence) > 1 || qualifiedAmount(clause)) return null;
   const claimed = amounts[0];
   if (claimed === undefined) return null;
   if (digests.every((d) => d.moneyCalls === 0)) return checkResultAmount(clause, claimed, digests, calls);
@@ -158,15 +154,17 @@ function checkAmount(clause: string, sentence: string, digests: readonly ArgsDig
 function checkResultAmount(clause: string, claimed: { value: number; text: string }, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   if (digests.reduce((n, d) => n + d.resultMoneyCalls, 0) < calls) return null;
   const a = cents(claimed.value);
-  const charge = moneyDirection(clause) === 'charge';
   const recorded = digests.flatMap((d) => [...d.resultMoney]);
-  // The same amount, or it written in cents (18900 for $189.00).
-  if (recorded.some((r) => [a, a * 100].some((x) => (charge ? r === x : Math.abs(r) === x)))) return null;
+  // The same amount, or it written in cents (18900 for $189.00); a refund recorded negative agrees unless the clause says it charged.
+  if (recorded.some((r) => r === a || r === a * 100)) return null;
+  if (recorded.some((r) => -r === a || -r === a * 100) && moneyDirection(clause) !== 'charge') return null;
   const observed = recorded.slice(-5).map((c) => c / 100);
   return { claimed: claimed.text, observed, message: moneyMismatchMessage(clause, claimed.text, observed, 'result') };
 }
 
 function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
+  // A reference is judged only against calls that all hold one of its shape.
+  if (digests.every((d) => d.shapes.size === 0)) return null;
   for (const ref of findRefs(clause)) {
     const bare = stripZeros(ref);
     if (digests.some((d) => d.words.has(ref) || d.words.has(bare))) continue;
@@ -192,18 +190,19 @@ function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number
  */
 function checkMaskedRefs(clause: string, digests: readonly ArgsDigest[], seen: (v: string) => boolean): ArgsMismatch | null {
   for (const { noun, digits } of findMaskedRefs(clause)) {
-    if (seen(digits)) continue;
     const carried = digests.flatMap((d) => d.recent.flatMap((ls) => ls.filter((l) => typeof l.value === 'string' && (l.key.toLowerCase().includes(noun) || l.value.toLowerCase().includes(noun)))));
     if (carried.length === 0 || carried.some((l) => String(l.value).replace(/\D+/g, '').endsWith(digits))) continue;
+    if (seen(digits)) continue;
     return valueMismatch(`${noun} ending in ${digits}`, carried.map((l) => l.value).slice(-5));
   }
   return null;
 }
 
 function checkEmails(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
+  // An email is judged only when every call holds one.
+  if (digests.reduce((n, d) => n + d.callsWithEmail, 0) < calls) return null;
   for (const email of findEmails(clause)) {
     if (digests.some((d) => d.emails.has(email))) continue;
-    if (digests.reduce((n, d) => n + d.callsWithEmail, 0) < calls) continue;
     if (seen(email)) continue;
     return valueMismatch(email, recentValues(digests, (l) => typeof l.value === 'string' && findEmails(l.value).length > 0));
   }

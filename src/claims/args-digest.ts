@@ -17,6 +17,7 @@ const RECORD_KEY = /(?:^|_)id$|[a-z]Id$|^id$/;
 const moneyKey = memo((key: string) => MONEY_KEY.test(key));
 const recordKey = memo((key: string) => RECORD_KEY.test(key));
 const resultMoneyKey = memo((key: string) => MONEY_KEY.test(key) && !RECORD_KEY.test(key));
+const idKey = memo((key: string) => ID_KEY.test(key));
 const KEEP_RECENT = 5;
 
 /** `prefix:digits` of an identifier: "inv-0042" → "inv:4", "4821" → ":4". */
@@ -34,11 +35,21 @@ function refParts(ref: string): { prefix: string; digits: number } {
   return { prefix: ref.slice(0, letters), digits };
 }
 
-/** "inv-0042" → "inv-42": leading zeros do not distinguish references. */
+/**
+ * "inv-0042" → "inv-42": leading zeros do not distinguish references. The zeros after the leading lower-case
+ * letters and an optional "-" go when a digit follows them ("000" → "0"); what `s.replace(/^([a-z]*-?)0+(\d)/, '$1$2')`
+ * does, in one scan without a copy for the usual word that has none.
+ */
 export function stripZeros(s: string): string {
-  // Only a "0" can be stripped.
-  if (!s.includes('0')) return s;
-  return s.replace(/^([a-z]*-?)0+(\d)/, '$1$2');
+  let i = 0;
+  while (i < s.length && s.charCodeAt(i) >= 97 && s.charCodeAt(i) <= 122) i++;
+  if (s.charCodeAt(i) === 45) i++;
+  let end = i;
+  while (s.charCodeAt(end) === 48) end++;
+  // The last zero stays when no other digit follows the run.
+  const next = s.charCodeAt(end);
+  if (!(next >= 48 && next <= 57)) end--;
+  return end > i ? s.slice(0, i) + s.slice(end) : s;
 }
 
 /** A money amount in whole cents. */
@@ -52,7 +63,7 @@ function numeric(value: unknown): number | null {
 
 /** A leaf that looks like an identifier: digits, no spaces or @, a short letter prefix or an id-like key. */
 function idLike(key: string, text: string): boolean {
-  return /\d/.test(text) && !/[\s@]/.test(text) && (ID_KEY.test(key) || /^[a-z]{0,6}-?\d+$/.test(text));
+  return /\d/.test(text) && !/[\s@]/.test(text) && (idKey(key) || /^[a-z]{0,6}-?\d+$/.test(text));
 }
 
 /** The times of day and the "MM-DD" dates a value records, read once per distinct value (results repeat them). */
@@ -60,8 +71,10 @@ const DIGIT = /\d/;
 const timesAndDates = memo((value: string) => ({ times: recordedTimes(value), dates: dateKeys(value).filter((d) => d.length === 5) }));
 /** {@link claimSpecifics} of an argument value, read once per distinct value. */
 const specificsOf = memo(claimSpecifics);
+/** {@link looseWords} of an argument value, read once per distinct short value. */
+const looseOf = memo(looseWords);
+const loose = (value: string): string => (value.length <= 64 ? looseOf(value) : looseWords(value));
 
-/** A result as data: JSON text is parsed (a result that is not JSON stays text). */
 /** A result as data: a JSON object or array written as text is parsed; anything else is returned as is. */
 export function structured(result: unknown): unknown {
   if (typeof result !== 'string') return result;
@@ -74,7 +87,14 @@ export function structured(result: unknown): unknown {
   }
 }
 
-/** The folded arguments of the successful calls of one tool. */
+/** The times and dates one argument value records, as {@link timesAndDates} reads them. */
+type Recorded = { times: readonly number[]; dates: readonly string[] };
+
+/**
+ * The folded arguments of the successful calls of one tool. The calls' own results are read only when
+ * {@link ArgsDigest.times}, {@link ArgsDigest.dates} or the result amounts are first asked for (most claims
+ * are judged on the arguments alone), in call order, so every set lists its values as if read call by call.
+ */
 export class ArgsDigest {
   calls = 0;
   /** Every word of every argument value, normalized, also without leading zeros. */
@@ -82,13 +102,6 @@ export class ArgsDigest {
   /** Money-keyed values in cents. */
   readonly money = new Set<number>();
   moneyCalls = 0;
-  /**
-   * Money-keyed values of the calls' own results, and their totals per key, in cents, signed (a refund
-   * recorded as -11400).
-   */
-  readonly resultMoney = new Set<number>();
-  /** Calls whose own result records an amount. */
-  resultMoneyCalls = 0;
   /** Each call's money values added up, in cents: a total split over payment methods in one call. */
   readonly callSums = new Set<number>();
   /** Sum of each call's first money value (a total split across calls). */
@@ -104,16 +117,45 @@ export class ArgsDigest {
   readonly specifics = new Set<string>();
   /** Argument values by leaf key, loosely written ("closed_won" → "closed won"): the enum check reads them. */
   readonly keyed = new Map<string, Set<string>>();
-  /** Times of day in the calls' arguments or own results, in minutes after midnight. */
-  readonly times = new Set<number>();
   /** Calls whose arguments hold a time of day. */
   callsWithTime = 0;
-  /** Dates in the calls' arguments or own results, as "MM-DD". */
-  readonly dates = new Set<string>();
   /** Calls whose arguments hold a date. */
   callsWithDate = 0;
   /** Leaves of the last few calls, to report what they used. */
   readonly recent: Array<Array<{ key: string; value: unknown }>> = [];
+  readonly #resultMoney = new Set<number>();
+  #resultMoneyCalls = 0;
+  readonly #times = new Set<number>();
+  readonly #dates = new Set<string>();
+  /** Calls whose results are not read yet, each with the times and dates of its arguments, in call order. */
+  #unread: Array<{ result: unknown; recorded: Recorded[] }> = [];
+
+  /**
+   * Money-keyed values of the calls' own results, and their totals per key, in cents, signed (a refund
+   * recorded as -11400).
+   */
+  get resultMoney(): ReadonlySet<number> {
+    this.#readResults();
+    return this.#resultMoney;
+  }
+
+  /** Calls whose own result records an amount. */
+  get resultMoneyCalls(): number {
+    this.#readResults();
+    return this.#resultMoneyCalls;
+  }
+
+  /** Times of day in the calls' arguments or own results, in minutes after midnight. */
+  get times(): ReadonlySet<number> {
+    this.#readResults();
+    return this.#times;
+  }
+
+  /** Dates in the calls' arguments or own results, as "MM-DD". */
+  get dates(): ReadonlySet<string> {
+    this.#readResults();
+    return this.#dates;
+  }
 
   add(entry: LedgerEntry): void {
     this.calls++;
@@ -125,22 +167,11 @@ export class ArgsDigest {
     // (a result's timestamps, such as when the record was created, never make a call judgeable).
     let hasTime = false;
     let hasDate = false;
-    const record = (value: string, own: boolean): void => {
-      // Every time and date is written with a digit.
-      if (value.length > 200 || !DIGIT.test(value)) return;
-      const { times, dates } = timesAndDates(value);
-      for (const t of times) {
-        this.times.add(t);
-        if (own) hasTime = true;
-      }
-      for (const d of dates) {
-        this.dates.add(d);
-        if (own) hasDate = true;
-      }
-    };
+    const recorded: Recorded[] = [];
     const addWord = (word: string): void => {
       this.words.add(word);
-      this.words.add(stripZeros(word));
+      const bare = stripZeros(word);
+      if (bare !== word) this.words.add(bare);
     };
     const callShapes = new Set<string>();
     for (const { key, value } of ls) {
@@ -148,8 +179,8 @@ export class ArgsDigest {
       const text = normalizeRef(raw);
       addWord(text);
       eachWord(raw.toLowerCase(), addWord);
-      const n = numeric(value);
-      if (n !== null && moneyKey(key)) {
+      const n = moneyKey(key) ? numeric(value) : null;
+      if (n !== null) {
         this.money.add(cents(n));
         firstMoney ??= n;
         callSum += n;
@@ -169,25 +200,14 @@ export class ArgsDigest {
         keyed = new Set<string>();
         this.keyed.set(key, keyed);
       }
-      keyed.add(looseWords(value));
-      record(value, true);
+      keyed.add(loose(value));
+      const found = recordedIn(value);
+      if (found === null) continue;
+      recorded.push(found);
+      if (found.times.length > 0) hasTime = true;
+      if (found.dates.length > 0) hasDate = true;
     }
-    let resultMoney = false;
-    let byKey: Map<string, number> | undefined;
-    eachLeaf(structured(entry.result), (key, value) => {
-      if (typeof value === 'string') record(value, false);
-      else if (typeof value !== 'number') return;
-      if (!resultMoneyKey(key)) return;
-      const n = numeric(value);
-      if (n === null) return;
-      this.resultMoney.add(cents(n));
-      byKey ??= new Map<string, number>();
-      byKey.set(key, (byKey.get(key) ?? 0) + n);
-      resultMoney = true;
-    });
-    // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
-    if (byKey !== undefined) for (const sum of byKey.values()) this.resultMoney.add(cents(sum));
-    if (resultMoney) this.resultMoneyCalls++;
+    this.#unread.push({ result: entry.result, recorded });
     if (hasTime) this.callsWithTime++;
     if (hasDate) this.callsWithDate++;
     if (firstMoney !== null) this.callSums.add(cents(callSum));
@@ -200,4 +220,42 @@ export class ArgsDigest {
     this.recent.push(ls);
     if (this.recent.length > KEEP_RECENT) this.recent.shift();
   }
+
+  /** Fold in the unread calls: each call's argument times and dates, then what its own result records. */
+  #readResults(): void {
+    if (this.#unread.length === 0) return;
+    for (const { result, recorded } of this.#unread) {
+      for (const found of recorded) this.#record(found);
+      let resultMoney = false;
+      let byKey: Map<string, number> | undefined;
+      eachLeaf(structured(result), (key, value) => {
+        if (typeof value === 'string') {
+          const found = recordedIn(value);
+          if (found !== null) this.#record(found);
+        } else if (typeof value !== 'number') return;
+        if (!resultMoneyKey(key)) return;
+        const n = numeric(value);
+        if (n === null) return;
+        this.#resultMoney.add(cents(n));
+        byKey ??= new Map<string, number>();
+        byKey.set(key, (byKey.get(key) ?? 0) + n);
+        resultMoney = true;
+      });
+      // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
+      if (byKey !== undefined) for (const sum of byKey.values()) this.#resultMoney.add(cents(sum));
+      if (resultMoney) this.#resultMoneyCalls++;
+    }
+    this.#unread = [];
+  }
+
+  #record(found: Recorded): void {
+    for (const t of found.times) this.#times.add(t);
+    for (const d of found.dates) this.#dates.add(d);
+  }
+}
+
+/** {@link timesAndDates} of a value that may record a time or a date (every one is written with a digit); else `null`. */
+function recordedIn(value: string): Recorded | null {
+  if (value.length > 200 || !DIGIT.test(value)) return null;
+  return timesAndDates(value);
 }

@@ -4,7 +4,7 @@
  * checking every turn stays linear in the conversation's length.
  */
 import type { LedgerEntry } from '../ledger.js';
-import { eachWord, jsonText } from './_values.js';
+import { addJsonWords } from './_json-words.js';
 import { ArgsDigest } from './args-digest.js';
 
 /** What the judge needs to know about the backing calls. */
@@ -22,7 +22,8 @@ export interface Backing {
 
 /** An append-only index of settled calls. */
 export class LedgerIndex implements Backing {
-  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest; pending: LedgerEntry[] }>();
+  /** Per tool: how its calls settled, and its successful calls, folded into a digest when first asked for. */
+  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest | undefined; pending: LedgerEntry[] }>();
   readonly #words = new Set<string>();
   /** Results not yet split into words: folding waits until a value is first looked up. */
   #pending: LedgerEntry[] = [];
@@ -34,7 +35,7 @@ export class LedgerIndex implements Backing {
   add(entry: LedgerEntry): void {
     let tool = this.#byTool.get(entry.tool);
     if (tool === undefined) {
-      tool = { ok: 0, failed: 0, digest: new ArgsDigest(), pending: [] };
+      tool = { ok: 0, failed: 0, digest: undefined, pending: [] };
       this.#byTool.set(entry.tool, tool);
     }
     if (entry.status === 'ok') {
@@ -54,18 +55,16 @@ export class LedgerIndex implements Backing {
   digests(tool: string): readonly ArgsDigest[] {
     const t = this.#byTool.get(tool);
     if (t === undefined || t.ok === 0) return [];
-    for (const entry of t.pending) t.digest.add(entry);
+    const digest = (t.digest ??= new ArgsDigest());
+    for (const entry of t.pending) digest.add(entry);
     t.pending = [];
-    return [t.digest];
+    return [digest];
   }
 
   seen(value: string): boolean {
     if (this.#pending.length > 0) {
-      const words = this.#words;
-      const add = (word: string): void => {
-        words.add(word);
-      };
-      for (const entry of this.#pending) eachWord(resultText(entry).toLowerCase(), add);
+      // A result of null has no words (as the text of a call that returned nothing).
+      for (const entry of this.#pending) if (entry.result !== null) addJsonWords(entry.result, this.#words);
       this.#pending = [];
     }
     return this.#words.has(value);
@@ -85,8 +84,4 @@ export class LedgerIndex implements Backing {
       seen: (value) => this.seen(value) || extra.seen(value),
     };
   }
-}
-
-function resultText(entry: LedgerEntry): string {
-  return entry.result === null ? '' : jsonText(entry.result);
 }
