@@ -143,6 +143,16 @@ describe('reasoning-only tools and lookups', () => {
   });
 });
 
+describe('what the reply itself holds', () => {
+  it('does not take writing an object the reply holds for the tool that acts on such objects', () => {
+    const tools = ['send_email', 'issue_refund'];
+    const drafted = check('I have drafted the email below:\n\nHi Bob, your refund has been issued.\n\nShall I send it?', ledger(), { tools });
+    expect(flagged(drafted)).toEqual([]);
+    // The tool's own verb still claims the act, wherever the object is.
+    expect(flagged(check('I have sent the email below to Bob.', ledger(), { tools }))).toEqual(['send_email:not_called']);
+  });
+});
+
 describe('provenance and intent', () => {
   it('reads a state taken from a lookup, which nobody asked to change, as information', () => {
     const calls = ledger({ tool: 'find_alarms', args: {}, result: { alarms: ['07:30', '08:30'] } });

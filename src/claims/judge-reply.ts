@@ -140,7 +140,11 @@ export function judgeReply(input: JudgeInput): Receipt {
     const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && (readOff() || answered()) && !requested(x.verb, input.request) && !requested(x.verb, input.previous);
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
-    if (tool === null || described || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
+    // "I have drafted the email below": an object the reply itself holds (its noun phrase ends in "below" or
+    // "above"), acted on by a verb that is not the tool's (the agent wrote it here), is no call of the tool
+    // that acts on such objects.
+    const inReply = state !== 'ok' && tool === match.tool && !verbFits && (x.head === 'below' || x.head === 'above');
+    if (tool === null || described || inReply || (state === 'none' && !match.strong) || (state === 'failed' && match.objectOnly) || weakRestatement) {
       unmatchedOnce(x, { ...claim, tool: null });
       continue;
     }
