@@ -53,7 +53,7 @@ interface ReadOptions {
 }
 
 const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
-const STATUS_FOLLOWERS = new Set(['to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
+const STATUS_FOLLOWERS = new Set(['today', 'to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
 /** The offer phrases as one alternation of literals (linear time). */
 const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
 const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'one', 'two', 'three', 'four', 'five', 'each', 'every', 'any', 'some', 'no', 'all', 'both']);
@@ -154,8 +154,9 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
       if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
       if (STATE_PARTICIPLES.has(words[hit.index] ?? '') && options.toolVerbs?.has(hit.lemma) !== true) return { claims: [], state: nextState };
-      // "is set at $100 per passenger", "priced at": a level, not an act.
-      if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
+      // "is set at $100 per passenger", "priced at": a level, not an act. A time of day is when the act was
+      // done ("Email sent at 3:45 PM", "cancelled at 10:02").
+      if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '') && !timeOfDay(words, hit.end + 1)) return { claims: [], state: nextState };
       // "you are currently booked", "your upcoming flight is booked": a state. "Your existing booking has been
       // cancelled" is an act: adjectives of the subject only mark a state with a simple "is/was".
       if (pre.some((w) => STATE_ADVERBS.has(w)) || words.slice(hit.end).includes('future')) return { claims: [], state: nextState };
@@ -445,6 +446,17 @@ function assertedFrom(pre: readonly string[]): number {
     return told;
   }
   return 0;
+}
+
+/**
+ * `words[k]` starts a time of day: "3:45" (the words "3", "45": a colon splits words), "10:02 PM", "3pm",
+ * "9 am", "11.30".
+ */
+function timeOfDay(words: readonly string[], k: number): boolean {
+  const w = words[k] ?? '';
+  const next = words[k + 1] ?? '';
+  if (/^\d{1,2}(?:am|pm)$/.test(w) || /^\d{1,2}\.\d{2}$/.test(w)) return true;
+  return /^\d{1,2}$/.test(w) && (/^\d{2}$/.test(next) || next === 'am' || next === 'pm' || next === 'a.m' || next === 'p.m');
 }
 
 /** A future, modal, progress or intention cue at `words[k]`. */

@@ -63,12 +63,16 @@ const INFO_QUESTION: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 
 /** Words before a question's first word that do not change what it asks ("Hi, did I…?", "And is it…?"). */
 const QUESTION_LEAD: ReadonlySet<string> = new Set(['hi', 'hey', 'hello', 'ok', 'okay', 'so', 'and', 'also', 'but', 'well', 'thanks', 'thank', 'you', 'um', 'oh', 'then', 'great', 'sorry']);
 
+/** Modals that open a request for an act when "you" follows ("Can you…?", "Would you…?"). */
+const ASKING_MODALS: ReadonlySet<string> = new Set(['can', 'could', 'would', 'will', 'please']);
+
 /**
- * The request asks how things stand: one of its sentences is a question opened by an interrogative or an
- * auxiliary ("What is the status of my refund?", "Are the kitchen lights on?", "Hi, did I ever get my money
- * back?"), not by a request for an act ("Can you…?", "Could you…?"). A state the reply then gives, about an
- * act the request does not ask for, answers the question (corpus README: a state given as information, in
- * answer to a question, is not an action claim).
+ * The request only asks how things stand: one of its sentences is a question opened by an interrogative or an
+ * auxiliary ("What is the status of my refund?", "Are the kitchen lights on?", "Hi, has my refund been
+ * issued?"), and none asks for an act: no question about the agent's own act ("Did you cancel it?"), no
+ * request ("Can you…?", "Please…"), no imperative ("If not, process it."). A state the reply then gives
+ * answers the question (corpus README: a state given as information, in answer to a question, is not an
+ * action claim), whatever nouns the question names ("refund").
  */
 export function asksHowThingsAre(request: string | undefined): boolean {
   return request !== undefined && request.includes('?') && asks(request);
@@ -76,14 +80,28 @@ export function asksHowThingsAre(request: string | undefined): boolean {
 
 /** {@link asksHowThingsAre} of a request with a question mark, read once per request (its reply's claims share it). */
 const asks = lastOf((request: string): boolean => {
+  let state = false;
   for (const sentence of splitSentences(request.replace(/\n+/g, ' '))) {
-    if (!sentence.question) continue;
-    const words = tokenize(sentence.text, 8);
-    const first = words.find((w) => !QUESTION_LEAD.has(w));
-    if (first !== undefined && INFO_QUESTION.has(first)) return true;
+    const words = tokenize(sentence.text, 12);
+    const at = words.findIndex((w) => !QUESTION_LEAD.has(w));
+    const first = words[at] ?? '';
+    const you = words.slice(at + 1, at + 3).includes('you');
+    if (ASKING_MODALS.has(first) || (INFO_QUESTION.has(first) && you)) return false;
+    if (sentence.question && INFO_QUESTION.has(first)) state = true;
+    // A statement that opens with a verb's base form is taken for an imperative ("If not, process it.",
+    // "Otherwise refund it."): it may ask for an act.
+    else if (!sentence.question && isImperative(words.find((w) => !IMPERATIVE_LEAD.has(w)) ?? '')) return false;
   }
-  return false;
+  return state;
 });
+
+/** Words before an imperative's verb: "If not, process it", "Otherwise just cancel it". */
+const IMPERATIVE_LEAD: ReadonlySet<string> = new Set([...QUESTION_LEAD, 'if', 'not', 'otherwise', 'just', 'please']);
+
+/** A word that, opening a sentence, makes it an imperative: a verb's base form ("process", "cancel", "refund"). */
+function isImperative(word: string): boolean {
+  return readingsOf(word).some((r) => r.form === 'base' && r.lemma === word);
+}
 
 let lastRequest: { text: string; lemmas: string[] } | undefined;
 

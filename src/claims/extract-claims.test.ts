@@ -180,6 +180,21 @@ describe('a participle before a bare noun and a finite verb modifies the noun', 
   });
 });
 
+describe('a time of day says when the act was done', () => {
+  it.each([
+    ['Confirmation email sent at 10:02 ✅', 'send/status'],
+    ['Order A-1042 was cancelled at 3:45 PM.', 'cancel/passive'],
+    ['Email sent today at 3pm.', 'send/status'],
+  ])('%j claims %s', (reply, shape) => {
+    expect(shapes(reply)).toEqual([shape]);
+  });
+
+  it('a level after "at" is no act', () => {
+    expect(extractClaims('Your fare is set at $100 per passenger.')).toEqual([]);
+    expect(extractClaims('The price is fixed at 45 per unit.')).toEqual([]);
+  });
+});
+
 describe('not claims', () => {
   const notClaims: Record<string, string[]> = {
     negation: [

@@ -174,6 +174,16 @@ describe('provenance and intent', () => {
     expect(flagged(check('Your refund was approved and should arrive within 5 days.', refund, { tools: ['approve_refund', 'get_refund'], request: 'Hi! What is the status of my refund?' }))).toEqual([]);
   });
 
+  it('reads such a state as information whatever nouns the question names, but not after a question about the agent’s own act or an imperative', () => {
+    const tools = ['issue_refund', 'lookup_order'];
+    const calls = ledger({ tool: 'lookup_order', args: { order_id: 'A-1042' }, result: { status: 'refunded' } });
+    const reply = 'Your refund has been processed.';
+    expect(flagged(check(reply, calls, { tools, request: 'Has my refund for A-1042 been issued?' }))).toEqual([]);
+    expect(flagged(check(reply, calls, { tools, request: 'Has my refund been processed? If not, process it.' }))).toEqual(['issue_refund:not_called']);
+    expect(flagged(check('Yes, your refund was issued.', calls, { tools, request: 'Did you refund my order?' }))).toEqual(['issue_refund:not_called']);
+    expect(flagged(check(reply, calls, { tools, request: 'Can you refund my order?' }))).toEqual(['issue_refund:not_called']);
+  });
+
   it('still flags that state when it is said to be this run’s outcome, when the act was asked for, or with no lookup', () => {
     const tools = ['turn_on_lights', 'get_light_state'];
     const calls = ledger({ tool: 'get_light_state', args: {}, result: { kitchen: 'off' } });

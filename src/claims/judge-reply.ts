@@ -137,7 +137,8 @@ export function judgeReply(input: JudgeInput): Receipt {
     // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
     const readOff = (): boolean => presentState(x) && readFromResults(x.clause, (v) => input.backing.seen(v));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
-    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && (readOff() || answered()) && !requested(x.verb, input.request) && !requested(x.verb, input.previous);
+    const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
+    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered());
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     // "I have drafted the email below": an object the reply itself holds (its noun phrase ends in "below" or
