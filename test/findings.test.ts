@@ -54,6 +54,12 @@ describe('claimedWithoutTool', () => {
     expect(check("I've emailed you the receipt.", [], { tools: shell }).claimedWithoutTool).toEqual([]);
   });
 
+  it('reads the second verb of the speaker’s own sentence too', () => {
+    const refund = [{ name: 'issue_refund', description: 'Refund an order.' }, ...tools];
+    const ledger = [{ tool: 'issue_refund', status: 'ok' as const, args: { order_id: 'A-1042' }, result: {}, error: null, callId: null, startedAt: null, endedAt: null }];
+    expect(check('I refunded $64.00 and updated your address to 12 Elm St.', ledger, { tools: refund }).claimedWithoutTool.map((c) => c.verb)).toEqual(['update']);
+  });
+
   it('leaves the claim in unmatched too (an addition, not a move)', () => {
     const r = check("I've emailed you the receipt.", [], { tools });
     expect(r.unmatched.map((c) => c.verb)).toEqual(['email']);

@@ -74,7 +74,8 @@ export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profi
   const out: Claim[] = [];
   const seen = new Set<string>();
   for (const { claim, extracted: x } of unmatched) {
-    if (x.form !== 'first_person' && x.form !== 'passive') continue;
+    // A subject-less head counts when it continues the speaker's own sentence ("I refunded $64 and updated your address").
+    if (x.form !== 'first_person' && x.form !== 'passive' && !(x.form === 'head' && FIRST_PERSON.has(tokenize(x.text, 1)[0] ?? ''))) continue;
     // A passive reports an act only in the past or perfect ("has been cancelled"); "you're protected",
     // "it's shipped" are states. Passives after "I checked …:" describe what a lookup found.
     if (x.form === 'passive' && (!PAST_OR_PERFECT.some((w) => clauseWords(x).includes(w)) || reportsLookup(x.text))) continue;
