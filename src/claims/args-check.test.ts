@@ -177,6 +177,13 @@ describe('the mismatch message', () => {
     });
   });
 
+  it('shows a reference as the reply and the call write it, and keeps the normalized values', () => {
+    expect(judge("I've cancelled order A-2002 for you.", 'cancel_order', [{ order_id: 'A-2001' }])).toMatchObject({
+      observed: ['a-2001'],
+      message: 'the reply says A-2002, but the call used "A-2001"',
+    });
+  });
+
   it("against the call's own result: the claimed amount and direction, and the signed amounts the result records", () => {
     const flights = [{ name: 'update_reservation_flights', description: 'Update the flight information of a reservation.' }];
     const refunded = call('update_reservation_flights', { reservation_id: 'ABC123', payment_id: 'credit_card_1' }, { reservation_id: 'ABC123', payment_history: [{ amount: -114 }] });

@@ -11,6 +11,7 @@ import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
 import { findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
+import { trimEnd } from './_scan.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
 export interface ArgsMismatch {
@@ -122,6 +123,12 @@ function checkEnums(stated: readonly StatedEnum[], digests: readonly ArgsDigest[
 
 const valueMismatch = (claimed: string, observed: unknown[]): ArgsMismatch => ({ claimed, observed, message: valueMismatchMessage(claimed, observed) });
 
+/** `ref` (lower case, see `normalizeRef`) as the clause writes it ("A-2002"), or `ref` when the clause writes it otherwise. */
+function asWritten(clause: string, ref: string): string {
+  const at = clause.toLowerCase().indexOf(ref);
+  return at === -1 ? ref : clause.slice(at, at + ref.length);
+}
+
 const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] =>
   digests.flatMap((d) => d.recent.map((ls) => ls.find(pick)?.value).filter((v) => v !== undefined)).slice(-5);
 
@@ -177,7 +184,9 @@ function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number
       const t = normalizeRef(String(l.value));
       return /\d/.test(t) && refShape(t).startsWith(`${prefix ?? ''}:`);
     });
-    return valueMismatch(ref, observed.map((v) => normalizeRef(String(v))));
+    // The message shows both as written ("A-2002", "A-2001"); `claimed` and `observed` stay normalized.
+    const normalized = observed.map((v) => normalizeRef(String(v)));
+    return { claimed: ref, observed: normalized, message: valueMismatchMessage(asWritten(clause, ref), observed.map((v) => trimEnd(String(v), '.,;:'))) };
   }
   return null;
 }
