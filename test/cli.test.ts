@@ -172,7 +172,7 @@ describe('claimcheck validate', () => {
     const c = capture();
     expect(await runValidate([calls], {}, c.sinks)).toBe(0);
     expect(c.out.map(plain)).toEqual([
-      '? c1 not checked: tool "send_email" has no parameters schema, so any arguments pass',
+      '? c1 not checked: no tool list gives "send_email" a parameters schema (give the tools with --tools FILE), so any arguments pass',
       '1 call · 0 valid · 0 invalid · 1 not checked (no schema: give the tools with --tools FILE or "tools" in the record)',
     ]);
     const j = capture();

@@ -71,7 +71,9 @@ export async function runValidate(files: readonly string[], options: ValidateCom
           if (noSchema !== null) line.checked = false;
           sinks.out(JSON.stringify(line));
         } else if (noSchema !== null) {
-          sinks.out(`${pc.yellow('?')} ${result.id} ${pc.yellow(`not checked: tool ${JSON.stringify(noSchema)} has no parameters schema, so any arguments pass`)}`);
+          // A record that only names its tool, with no tool list: no schema was given, not a tool without one.
+          const why = namesOnly(value) ? `no tool list gives ${JSON.stringify(noSchema)} a parameters schema (give the tools with --tools FILE)` : `tool ${JSON.stringify(noSchema)} has no parameters schema`;
+          sinks.out(`${pc.yellow('?')} ${result.id} ${pc.yellow(`not checked: ${why}, so any arguments pass`)}`);
         } else if (result.ok) {
           sinks.out(`${pc.green('✓')} ${result.id}`);
         } else {
@@ -137,6 +139,12 @@ function validate(value: unknown, id: string, strict: boolean): ValidateInputRes
 }
 
 /** The name of the called tool when neither it nor its registered entry has a parameters schema; else `null`. */
+/** The record names its tool (`"tool": "send_email"`) and lists no tools: nothing in it could hold a schema. */
+function namesOnly(value: unknown): boolean {
+  const record = value as Record<string, unknown>;
+  return typeof record.tool === 'string' && (record.tools === undefined || record.tools === null);
+}
+
 function schemalessTool(value: unknown): string | null {
   const record = value as Record<string, unknown>;
   const [called] = normalizeTools([record.tool]);
