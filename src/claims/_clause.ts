@@ -405,9 +405,14 @@ const TELLING_LEXFILES = [31, 32, 39];
  * the following:", "I'll note these:").
  */
 function tellsAbout(words: readonly string[], from: number): boolean {
+  return tells(words[governedVerb(words, from)] ?? '');
+}
+
+/** Index of the verb a modal or intention governs: the first word from `from` that is not an auxiliary ({@link BEFORE_VERB}). */
+function governedVerb(words: readonly string[], from: number): number {
   let j = from;
   while (j < words.length && BEFORE_VERB.has(words[j] ?? '')) j++;
-  return tells(words[j] ?? '');
+  return j;
 }
 
 /** The verb of {@link tellsAbout} is one of knowing, telling or seeing; remembered per word (bounded). */
@@ -437,9 +442,8 @@ function assertedFrom(pre: readonly string[]): number {
     if (!ASSERTING.has(w)) continue;
     const cue = w === 'can' ? k + 1 : pre[k + 1] === 'to' ? k + 2 : -1;
     if (cue === -1) continue;
-    let j = cue;
-    while (j < pre.length && BEFORE_VERB.has(pre[j] ?? '')) j++;
-    if (j >= pre.length || !tellsAbout(pre, j)) return 0;
+    const j = governedVerb(pre, cue);
+    if (j >= pre.length || !tells(pre[j] ?? '')) return 0;
     const told = pre[j + 1] === 'that' ? j + 2 : j + 1;
     const rest = pre.slice(told);
     if (rest.some((x) => OPEN_COMPLEMENT.has(x)) || !rest.some((x) => TOLD_FINITE.has(x))) return 0;

@@ -98,10 +98,10 @@ export function countOf(words: readonly string[]): number | undefined {
   return undefined;
 }
 
-/** Outcome claims with no past verb: "is on your calendar", "is on its way", "is now OFF", "is back online", "is live". */
 /** Determiners that open the place a user is put in ("on the 9:40 train", "in your new plan"); "in good hands" is an idiom. */
 const PLACE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'your', 'a', 'an', 'our', 'this', 'that']);
 
+/** Outcome claims with no past verb: "is on your calendar", "is on its way", "is now OFF", "is back online", "is live". */
 export function readOutcome(words: readonly string[]): ClauseClaim | null {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -159,20 +159,23 @@ export function readRecordReport(words: readonly string[], clause: string): Clau
   if (according !== -1 && words[according + 1] === 'to') {
     const at = clause.toLowerCase().indexOf('according to');
     const named = at === -1 ? '' : clause.slice(at + 12, at + 12 + RECORD_PHRASE).split(/[,.;:!?()—–]/, 1)[0] ?? '';
-    const nouns = tokenize(named, RECORD_SUBJECT).filter((w) => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !FILLERS.has(w));
-    const head = nouns[nouns.length - 1];
-    return head === undefined ? null : { verb: 'show', object: nouns.join(' '), form: 'outcome', head };
+    return reportOf(tokenize(named, RECORD_SUBJECT));
   }
   const last = Math.min(words.length - 1, RECORD_SUBJECT);
   for (let r = 1; r <= last; r++) {
     if (!RECORD_REPORTS.has(words[r] ?? '')) continue;
     const subject = words.slice(0, r);
     if (subject.some((w) => NO_RECORD.has(w) || NOT_YET.has(w) || NEGATION.has(w))) return null;
-    const nouns = subject.filter((w) => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !FILLERS.has(w));
-    const head = nouns[nouns.length - 1];
-    return head === undefined ? null : { verb: 'show', object: nouns.join(' '), form: 'outcome', head };
+    return reportOf(subject);
   }
   return null;
+}
+
+/** The report of the record `named` (words): its content words as the object, the last as the head; `null` without one. */
+function reportOf(named: readonly string[]): ClauseClaim | null {
+  const nouns = named.filter((w) => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !FILLERS.has(w));
+  const head = nouns[nouns.length - 1];
+  return head === undefined ? null : { verb: 'show', object: nouns.join(' '), form: 'outcome', head };
 }
 
 /** A claim read by {@link readRecordReport}. */

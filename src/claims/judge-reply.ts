@@ -426,7 +426,6 @@ function internVerbs(verbs: Set<string>): ReadonlySet<string> {
 }
 const VERB_SETS = new Map<string, ReadonlySet<string>>();
 
-/** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
 /** A claim that reads as a state (not the first person, no "now" of this run's outcome) after a lookup of its stretch. */
 function answersLookup(x: ExtractedClaim, stretch: readonly LedgerEntry[], profiles: ReadonlyMap<string, ToolProfile>): boolean {
   if (x.form === 'first_person' || x.form === 'terse' || x.form === 'head' || RUN_OUTCOME.test(x.clause)) return false;
@@ -436,6 +435,7 @@ function answersLookup(x: ExtractedClaim, stretch: readonly LedgerEntry[], profi
 /** Words by which a state says it is this run's doing: "is now cancelled", "has just been sent", "successfully". */
 const RUN_OUTCOME = /\b(?:now|just|successfully)\b/i;
 
+/** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
 function presentState(x: ExtractedClaim): boolean {
   return (x.form === 'passive' || x.form === 'status' || x.form === 'outcome') && !PAST_OR_PERFECT.test(x.clause);
 }
