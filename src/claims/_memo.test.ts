@@ -1,6 +1,6 @@
 /** The bounded memos of the claim pipeline: answers are remembered per key, and per set for memoPerSet. */
 import { describe, expect, it } from 'vitest';
-import { lastOf, memo, memoPair, memoPerSet } from './_memo.js';
+import { lastOf, memo, memoPair, memoPerList, memoPerSet } from './_memo.js';
 
 describe('memo', () => {
   it('reads each key once, null answers included', () => {
@@ -39,5 +39,19 @@ describe('lastOf', () => {
     const f = lastOf((k) => (asked.push(k), k.length));
     expect([f('ab'), f('ab'), f('abc'), f('ab')]).toEqual([2, 2, 3, 2]);
     expect(asked).toEqual(['ab', 'abc', 'ab']);
+  });
+});
+
+describe('memoPerList', () => {
+  it('builds once per list of the same elements, whatever array holds them, and again for another list', () => {
+    const [a, b, c] = [{ n: 'a' }, { n: 'b' }, { n: 'c' }];
+    const built: string[] = [];
+    const names = memoPerList((list: readonly { n: string }[]) => (built.push(list.map((x) => x.n).join('')), list.length));
+    expect([names([a, b]), names([a, b]), names([a, c]), names([a, b])]).toEqual([2, 2, 2, 2]);
+    expect(built).toEqual(['ab', 'ac']);
+    // An empty list has no first element to be found by: built each time.
+    names([]);
+    names([]);
+    expect(built).toEqual(['ab', 'ac', '', '']);
   });
 });

@@ -85,3 +85,42 @@ export function lastOf<V>(fn: (key: string) => V): (key: string) => V {
     return lastValue as V;
   };
 }
+
+/** Results kept per first element (lists that start with the same element). */
+const LISTS_PER_FIRST = 8;
+
+/**
+ * `build(list)` remembered per list of objects: found by the list's first element (held weakly) and compared
+ * element by element, so equal lists share one result whatever array holds them. For what is read once per tool
+ * list: the profiles are made once per tool (`check.ts`), so the conversations of one agent, which list the same
+ * tools, share one result; `build` must depend on the elements only. A list is read as fixed (the last one asked
+ * is known by identity); an empty list is built each time.
+ */
+export function memoPerList<E extends object, T>(build: (list: readonly E[]) => T): (list: readonly E[]) => T {
+  const byFirst = new WeakMap<E, Array<{ list: readonly E[]; value: T }>>();
+  // The last list asked and its result: the turns of a conversation ask with the same array.
+  let lastList: readonly E[] | undefined;
+  let lastValue: T | undefined;
+  return (list) => {
+    if (list === lastList) return lastValue as T;
+    const first = list[0];
+    if (first === undefined) return build(list);
+    let known = byFirst.get(first);
+    if (known === undefined) byFirst.set(first, (known = []));
+    let value = known.find((k) => sameElements(k.list, list))?.value;
+    if (value === undefined) {
+      value = build(list);
+      if (known.length >= LISTS_PER_FIRST) known.shift();
+      known.push({ list: [...list], value });
+    }
+    lastList = list;
+    lastValue = value;
+    return value;
+  };
+}
+
+function sameElements<E>(a: readonly E[], b: readonly E[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

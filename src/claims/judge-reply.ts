@@ -9,7 +9,7 @@ import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
-import { canonicalNoun, nounSpellings, perToolList, type ToolProfile } from './tool-profile.js';
+import { canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
@@ -22,7 +22,7 @@ import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexico
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
-import { lastOf, memo } from './_memo.js';
+import { lastOf, memo, memoPerList } from './_memo.js';
 import { trimEnd } from './_scan.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -382,7 +382,7 @@ interface ToolIndex {
 }
 
 /** The {@link ToolIndex} of a tool list, built once per tool list (the conversations of one agent share it). */
-const toolIndex = perToolList((profiles): ToolIndex => {
+const toolIndex = memoPerList((profiles: readonly ToolProfile[]): ToolIndex => {
   const byName = new Map<string, ToolProfile>();
   for (const p of profiles) if (!byName.has(p.name)) byName.set(p.name, p);
   const verbs = internVerbs(new Set(profiles.flatMap((p) => (p.nameVerb === null ? [] : [p.nameVerb]))));

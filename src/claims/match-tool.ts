@@ -7,9 +7,9 @@ import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
 import { tokenize } from './_tokens.js';
-import { canonicalNoun, perToolList, type ToolProfile } from './tool-profile.js';
+import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
-import { memo } from './_memo.js';
+import { memo, memoPerList } from './_memo.js';
 
 /** How a claim relates to the tools. */
 export interface ToolMatch {
@@ -196,7 +196,7 @@ function namesAnotherTool(objects: ReadonlySet<string>, profile: ToolProfile, pr
 }
 
 /** Every noun of the listed tools' names other than their verbs, once per tool list. */
-const otherNameNouns = perToolList((profiles): ReadonlySet<string> => new Set(profiles.flatMap((p) => [...p.nameNouns].filter((n) => n !== p.nameVerb))));
+const otherNameNouns = memoPerList((profiles: readonly ToolProfile[]): ReadonlySet<string> => new Set(profiles.flatMap((p) => [...p.nameNouns].filter((n) => n !== p.nameVerb))));
 
 /**
  * For each tool of the list (by position), how many object words relate to its name nouns: the word itself, or a
@@ -211,7 +211,7 @@ function nameHits(objects: ReadonlySet<string>, profiles: readonly ToolProfile[]
 }
 
 /** Word → positions of the tools whose name nouns it is related to, once per tool list. */
-const nameIndex = perToolList((profiles): ReadonlyMap<string, readonly number[]> => {
+const nameIndex = memoPerList((profiles: readonly ToolProfile[]): ReadonlyMap<string, readonly number[]> => {
   const index = new Map<string, number[]>();
   profiles.forEach((p, order) => {
     for (const word of relatedWords(p.nameNouns)) {

@@ -86,44 +86,6 @@ export const nounSpellings = memo((noun: string): readonly string[] => {
   return [...words].filter((w) => canonicalNoun(w) === noun);
 });
 
-/** Results kept per first profile (tool lists that start with the same tool). */
-const LISTS_PER_FIRST = 8;
-
-/**
- * `build(profiles)` remembered per tool list: found by the list's first profile (held weakly) and compared profile
- * by profile. Profiles are made once per tool (`check.ts`), so the conversations of one agent, which list the same
- * tools, share one result; what is built must depend on the profiles only. A list is read as fixed (the last one
- * asked is known by identity); an empty list is built each time.
- */
-export function perToolList<T>(build: (profiles: readonly ToolProfile[]) => T): (profiles: readonly ToolProfile[]) => T {
-  const byFirst = new WeakMap<ToolProfile, Array<{ profiles: readonly ToolProfile[]; value: T }>>();
-  // The last list asked and its result: the turns of a conversation ask with the same array.
-  let lastList: readonly ToolProfile[] | undefined;
-  let lastValue: T | undefined;
-  return (profiles) => {
-    if (profiles === lastList) return lastValue as T;
-    const first = profiles[0];
-    if (first === undefined) return build(profiles);
-    let known = byFirst.get(first);
-    if (known === undefined) byFirst.set(first, (known = []));
-    let value = known.find((k) => sameList(k.profiles, profiles))?.value;
-    if (value === undefined) {
-      value = build(profiles);
-      if (known.length >= LISTS_PER_FIRST) known.shift();
-      known.push({ profiles: [...profiles], value });
-    }
-    lastList = profiles;
-    lastValue = value;
-    return value;
-  };
-}
-
-function sameList(a: readonly ToolProfile[], b: readonly ToolProfile[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Build the profile of one tool. */
 export function profileTool(tool: ToolSpec): ToolProfile {
   const words = splitIdentifier(tool.name);
