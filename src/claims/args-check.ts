@@ -121,7 +121,8 @@ function checkEnums(stated: readonly StatedEnum[], digests: readonly ArgsDigest[
   return null;
 }
 
-const valueMismatch = (claimed: string, observed: unknown[]): ArgsMismatch => ({ claimed, observed, message: valueMismatchMessage(claimed, observed) });
+/** A mismatch of a value that is not money; the message shows `said` and `used`, by default the values themselves. */
+const valueMismatch = (claimed: string, observed: unknown[], said = claimed, used: readonly unknown[] = observed): ArgsMismatch => ({ claimed, observed, message: valueMismatchMessage(said, used) });
 
 /** `ref` (lower case, see `normalizeRef`) as the clause writes it ("A-2002"), or `ref` when the clause writes it otherwise. */
 function asWritten(clause: string, ref: string): string {
@@ -185,8 +186,7 @@ function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number
       return /\d/.test(t) && refShape(t).startsWith(`${prefix ?? ''}:`);
     });
     // The message shows both as written ("A-2002", "A-2001"); `claimed` and `observed` stay normalized.
-    const normalized = observed.map((v) => normalizeRef(String(v)));
-    return { claimed: ref, observed: normalized, message: valueMismatchMessage(asWritten(clause, ref), observed.map((v) => trimEnd(String(v), '.,;:'))) };
+    return valueMismatch(ref, observed.map((v) => normalizeRef(String(v))), asWritten(clause, ref), observed.map((v) => trimEnd(String(v), '.,;:')));
   }
   return null;
 }
