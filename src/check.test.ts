@@ -84,6 +84,14 @@ describe('check', () => {
     ]);
   });
 
+  it('reads each tool list with its own parameters, also after a tool of the same name and description', () => {
+    const priority = (values: string[]) => [{ name: 'set_priority', description: 'Set the priority of a ticket.', parameters: { type: 'object', properties: { priority: { type: 'string', enum: values } } } }];
+    const ledger = [entry('set_priority', 'ok', { priority: 'low' })];
+    expect(check("I've set the priority to high.", ledger, { tools: priority(['low', 'high']) }).claimedButNeverRan[0]?.reason).toBe('args_mismatch');
+    // The second list's enum knows "urgent": the stated value contradicts the call's "low".
+    expect(check("I've set the priority to urgent.", ledger, { tools: priority(['low', 'urgent']) }).claimedButNeverRan[0]?.reason).toBe('args_mismatch');
+  });
+
   it('throws invalid_tool for a tool it cannot read', () => {
     expect(() => check('Sent.', [], { tools: [42] })).toThrow(expect.objectContaining({ code: 'invalid_tool' }));
   });

@@ -253,34 +253,55 @@ function ledgerEntries(where: string, ledger: unknown): readonly LedgerEntry[] {
 }
 
 /**
- * Profiles of tools seen before, by name and then description; a tool list is profiled once per process.
- * Two levels, so that a lookup hashes the description as it is instead of joining it to the name first.
+ * Profiles of tools seen before, by name, description and parameters; a tool list is profiled once per process.
+ * Levels, so that a lookup hashes the name and the description as they are instead of joining them first. The
+ * parameters (JSON Schema) are keyed by their JSON text, read once per schema object: a tool of the same name
+ * and description with other parameters (another enum, other arguments) gets a profile of its own.
  */
-const PROFILE_CACHE = new Map<string, Map<string, ToolProfile>>();
+const PROFILE_CACHE = new Map<string, Map<string, Map<string, ToolProfile>>>();
 const PROFILE_CACHE_LIMIT = 10_000;
 let profilesCached = 0;
 
 function profiles(tools: readonly ToolSpec[]): ToolProfile[] {
   return tools.map((tool) => {
+    const schema = parametersKey(tool.parameters);
+    // A schema with no JSON text (a cycle, a BigInt) is profiled each time.
+    if (schema === null) return profileTool(tool);
     let byDescription = PROFILE_CACHE.get(tool.name);
-    let profile = byDescription?.get(tool.description);
+    let bySchema = byDescription?.get(tool.description);
+    let profile = bySchema?.get(schema);
     if (profile === undefined) {
       profile = profileTool(tool);
       if (profilesCached >= PROFILE_CACHE_LIMIT) {
         PROFILE_CACHE.clear();
         profilesCached = 0;
         byDescription = undefined;
+        bySchema = undefined;
       }
-      if (byDescription === undefined) {
-        byDescription = new Map();
-        PROFILE_CACHE.set(tool.name, byDescription);
-      }
-      byDescription.set(tool.description, profile);
+      if (byDescription === undefined) PROFILE_CACHE.set(tool.name, (byDescription = new Map()));
+      if (bySchema === undefined) byDescription.set(tool.description, (bySchema = new Map()));
+      bySchema.set(schema, profile);
       profilesCached++;
     }
     return profile;
   });
 }
+
+/** The JSON text of a tool's parameters, once per schema object (`''` for none; `null` when it has no JSON text). */
+function parametersKey(parameters: ToolSpec['parameters']): string | null {
+  if (parameters === undefined) return '';
+  let key = SCHEMA_KEYS.get(parameters);
+  if (key === undefined) {
+    try {
+      key = JSON.stringify(parameters);
+    } catch {
+      return null;
+    }
+    SCHEMA_KEYS.set(parameters, key);
+  }
+  return key;
+}
+const SCHEMA_KEYS = new WeakMap<object, string>();
 
 function toolsFromEvents(events: readonly ConversationEvent[]): string[] {
   return [...new Set(events.flatMap((e) => (e.kind === 'tool' ? [e.entry.tool] : [])))];
