@@ -303,3 +303,9 @@ export function splitIdentifier(name: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== '');
 }
+
+/**
+ * The words contractions expand to ("I've" → "i", "have"): the only words {@link tokenize} gives that may not be
+ * written in the text (lower case, typographic apostrophes made plain) where the word stands.
+ */
+export const CONTRACTION_WORDS: ReadonlySet<string> = new Set([...CONTRACTIONS.values()].flat());

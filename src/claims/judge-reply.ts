@@ -24,6 +24,7 @@ import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
 import { lastOf, memo, memoPerList } from './_memo.js';
 import { trimEnd } from './_scan.js';
+import { hasWord, searchText } from './_word-search.js';
 
 /** Inputs of {@link judgeReply}. */
 export interface JudgeInput {
@@ -391,25 +392,31 @@ const toolIndex = memoPerList((profiles: readonly ToolProfile[]): ToolIndex => {
 
 /**
  * Whether the user's request or the reply (its cleaned sentences: code, quotes and drafts are not the reply's
- * words) names a canonical noun. The request's nouns are read once per request (the turns after one user
- * message share it); the reply's words are gathered as written, and a noun asked is looked for by its spellings
- * (`nounSpellings`), so only the few nouns asked are canonicalized, not every word of the reply.
+ * words) names a canonical noun. Only the few nouns asked are looked for, each by the words that spell it
+ * (`nounSpellings`) where the text writes them (`hasWord`); a text is split into words only for a word that
+ * cannot be found so, once per request (the turns after one user message share it) and once per reply.
  */
 function replyContext(parsed: ParsedReply, request: string | undefined): (noun: string) => boolean {
-  const asked = request === undefined ? EMPTY : requestNouns(request);
-  const said = new Set<string>();
-  for (const line of parsed.lines) for (const sentence of line.sentences) for (const w of tokenize(sentence.text)) said.add(w);
+  const reply = searchText(parsed.lines.map((line) => line.sentences.map((s) => s.text).join('\n')).join('\n'));
+  let replyWords: ReadonlySet<string> | undefined;
+  const said = (w: string): boolean => hasWord(reply, w) ?? (replyWords ??= new Set(tokenize(reply))).has(w);
+  const asked = request === undefined ? (): boolean => false : askedIn(request);
   const known = new Map<string, boolean>();
   return (noun) => {
     let named = known.get(noun);
-    if (named === undefined) known.set(noun, (named = asked.has(noun) || nounSpellings(noun).some((w) => said.has(w))));
+    if (named === undefined) known.set(noun, (named = nounSpellings(noun).some((w) => said(w) || asked(w))));
     return named;
   };
 }
 
-const EMPTY: ReadonlySet<string> = new Set();
+/** Whether a request holds a word (as `tokenize` reads it); its words are split out only when needed, once per request. */
+const askedIn = lastOf((request: string): ((word: string) => boolean) => {
+  const text = searchText(request);
+  let words: ReadonlySet<string> | undefined;
+  return (w) => hasWord(text, w) ?? (words ??= new Set(tokenize(text))).has(w);
+});
+
 const nounOf = memo(canonicalNoun);
-const requestNouns = lastOf((request: string): ReadonlySet<string> => new Set(tokenize(request).map(nounOf)));
 
 /**
  * One set per distinct list of tool verbs: conversations of one agent list the same tools, and what is read

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { canonicalNoun, nounSpellings, profileTool } from './tool-profile.js';
+import { nounSynonyms } from './_lookup.js';
 
 const profile = (name: string, description = '') => profileTool({ name, description });
 
@@ -113,6 +114,11 @@ describe('nounSpellings', () => {
     expect([...nounSpellings('booking')].sort()).toEqual(['booking', 'bookings', 'pnr', 'pnrs', 'reservation', 'reservations']);
     expect([...nounSpellings('memory')].sort()).toEqual(['fact', 'facts', 'memories', 'memory', 'memorys', 'preference', 'preferences']);
     expect(nounSpellings('baggage')).toContain('bags');
+  });
+
+  it('gives every word of the synonym table, also one written as a plural ("pods" → replica)', () => {
+    for (const [word, noun] of nounSynonyms) if (canonicalNoun(word) === noun) expect(nounSpellings(noun), word).toContain(word);
+    expect(nounSpellings('replica')).toContain('pods');
   });
 
   it('gives only words that canonicalNoun reads as the noun', () => {

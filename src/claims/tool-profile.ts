@@ -69,8 +69,9 @@ function unstemmed(x: string): string[] {
 
 /**
  * Every lower-case word whose {@link canonicalNoun} is `noun` ("booking" → booking, bookings, reservation,
- * reservations, pnr, pnrs): the synonym table's words for it, the forms {@link stem} reads as one of those or
- * as `noun`, each checked against `canonicalNoun`. Remembered per noun (bounded).
+ * reservations, pnr, pnrs): the synonym table's words for it and the forms {@link stem} reads as one of those or
+ * as `noun`, each checked against `canonicalNoun`. These are all such words: `canonicalNoun` reads a word through
+ * the table, else through the table after `stem`, else as its stem. Remembered per noun (bounded).
  */
 export const nounSpellings = memo((noun: string): readonly string[] => {
   if (synonymsOf === undefined) {
@@ -82,7 +83,8 @@ export const nounSpellings = memo((noun: string): readonly string[] => {
     }
     synonymsOf = index;
   }
-  const words = new Set([...unstemmed(noun), ...(synonymsOf.get(noun) ?? []).flatMap(unstemmed)]);
+  const synonyms = synonymsOf.get(noun) ?? [];
+  const words = new Set([...unstemmed(noun), ...synonyms, ...synonyms.flatMap(unstemmed)]);
   return [...words].filter((w) => canonicalNoun(w) === noun);
 });
 
