@@ -357,6 +357,11 @@ describe('a missing or unreadable ledger', () => {
     const stats = capture();
     expect(await runStats({ db: path, json: true }, stats.sinks)).toBe(0);
     expect(JSON.parse(stats.out[0] ?? '')).toMatchObject({ ledger: path, calls: 0, intercepted: 0, topFailingTools: [] });
+    // The text report gives no rate of nothing ("0.0% of calls").
+    const text = capture();
+    expect(await runStats({ db: path }, text.sinks)).toBe(0);
+    expect(text.text()).toMatch(/^intercepted calls +0$/m);
+    expect(text.text()).toMatch(/^auto-repaired +0$/m);
     const exported = capture();
     expect(await runExport({ db: path }, exported.sinks)).toBe(0);
     expect(exported.out).toEqual([]);

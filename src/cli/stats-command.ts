@@ -59,8 +59,9 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
   const row = (label: string, value: string, note = ''): string => `${label.padEnd(18)}${value.padStart(5)}${note === '' ? '' : `  ${pc.dim(note)}`}`;
   lines.push(
     row('calls', String(s.calls)),
-    row('intercepted calls', String(s.intercepted), `${formatRate(s.interceptRate)} of calls`),
-    row('auto-repaired', String(s.repaired), `${formatRate(s.repairRate)} of intercepted`),
+    // A rate of nothing is no rate: an empty ledger shows its counts without "0.0% of calls".
+    row('intercepted calls', String(s.intercepted), s.calls === 0 ? '' : `${formatRate(s.interceptRate)} of calls`),
+    row('auto-repaired', String(s.repaired), s.intercepted === 0 ? '' : `${formatRate(s.repairRate)} of intercepted`),
     row('passed through', String(s.passedThrough), 'validated and ran'),
     `${'states'.padEnd(18)}${operationStates.map((st) => `${st} ${s.states[st]}`).join(' · ')}`,
   );
