@@ -4,6 +4,7 @@
 import { pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
 import { isSpace } from './_scan.js';
+import { memo } from './_memo.js';
 
 /** A sentence of a reply line. Cut it into clauses with {@link splitClauses} when it is worth reading. */
 export interface Sentence {
@@ -192,27 +193,30 @@ function opensClause(sentence: string, from: number): boolean {
 
 /** Whether `text` holds a past form the claim reader knows, or a finite auxiliary or modal (contracted ones included). */
 function hasVerbForm(text: string): boolean {
-  const lower = text.toLowerCase().replace(/’/g, "'");
-  for (const w of lower.match(LETTERS) ?? []) {
-    const cut = w.indexOf("'", 1);
-    if (FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || isPastWord(w)) return true;
-  }
+  let lower = text.toLowerCase();
+  if (lower.includes('’')) lower = lower.replace(/’/g, "'");
+  for (const w of lower.match(LETTERS) ?? []) if (isVerbWord(w)) return true;
   return false;
 }
 
-/** A past form the claim reader knows (the hand lexicon's forms and phrasal heads, or the WordNet table's), lower case. */
-function isPastWord(word: string): boolean {
-  return pastForms.has(word) || phrasal.has(word) || openPast(word) !== null;
-}
+/** A word of {@link hasVerbForm} (lower case, straight apostrophes) that is a verb form it looks for; remembered per word. */
+const isVerbWord = memo((w: string): boolean => {
+  const cut = w.indexOf("'", 1);
+  return FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || isPastWord(w);
+});
+
+/** A past form the claim reader knows (the hand lexicon's forms and phrasal heads, or the WordNet table's), lower case; remembered per word. */
+const isPastWord = memo((word: string): boolean => pastForms.has(word) || phrasal.has(word) || openPast(word) !== null);
 
 /** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. The parts of `clause` go to `out`. */
 function splitVerbList(clause: string, out: string[]): void {
-  if (!clause.includes(', ')) {
+  let at = clause.indexOf(', ');
+  if (at === -1) {
     out.push(clause);
     return;
   }
   let from = 0;
-  for (let at = clause.indexOf(', '); at !== -1; at = clause.indexOf(', ', at + 2)) {
+  for (; at !== -1; at = clause.indexOf(', ', at + 2)) {
     LIST_WORD.lastIndex = at + 2;
     const word = LIST_WORD.exec(clause)?.[0].toLowerCase().replace('’', "'");
     if (word === undefined || !isPastWord(word)) continue;
