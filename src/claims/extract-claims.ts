@@ -253,8 +253,9 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   }
   if (cut === -1) return null;
   // Without a ✅ the line must say it is done in one word ("- Refund: done", "- Email to the landlord:
-  // sent"): of a longer value only enough is read to know it is longer. The value is read first: most
+  // sent"): a longer value is told by its spaces, without reading its words. The value is read first: most
   // list items give a longer one, and their labels need not be read.
+  if (!marked && twoWords(line, cut + 1)) return null;
   const rest = tokenize(line.slice(cut + 1), marked ? Infinity : 2);
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
   const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
@@ -265,6 +266,27 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   const verb = (said !== null && said !== '' ? said : null) ?? label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
   const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));
   return { text: line, clause: line, verb, object: object.join(' '), form: 'status' };
+}
+
+/**
+ * `text.slice(from)` holds two words or more (`tokenize`), told without reading them: two chunks between spaces
+ * that each hold an ASCII letter or digit (a word never spans a space, and such a character always starts or
+ * continues one).
+ */
+function twoWords(text: string, from: number): boolean {
+  let chunks = 0;
+  let wordy = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      if (wordy) chunks++;
+      wordy = false;
+    } else if (!wordy && ((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122))) {
+      if (chunks === 1) return true;
+      wordy = true;
+    }
+  }
+  return false;
 }
 
 /** Re-exported for the clause reader's tests. */
