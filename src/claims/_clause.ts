@@ -32,6 +32,7 @@ export interface ClauseState {
   conditional: boolean;
 }
 
+/** A claim of one clause. `placed` (extract-claims.ts) copies its fields by name: a new field is copied there too. */
 export interface ClauseClaim {
   verb: string;
   object: string;

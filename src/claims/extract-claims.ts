@@ -9,10 +9,10 @@
  * progress, advice, questions and offers, conditionals, quoted or drafted text, other actors, events
  * outside this run, honest failure reports, reported speech).
  */
-import { parseReply, type ParsedReply } from './parse-reply.js';
+import { parseReply, type ParsedClause, type ParsedReply } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
-import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
+import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
@@ -75,9 +75,11 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   let introducing: ExtractedClaim[] = [];
   let details: string[] = [];
   const closeList = (): void => {
-    if (details.length > 0) for (const c of introducing) c.details = details.join('\n');
-    introducing = [];
-    details = [];
+    if (details.length > 0) {
+      for (const c of introducing) c.details = details.join('\n');
+      details = [];
+    }
+    if (introducing.length > 0) introducing = [];
   };
   // The items of a list whose introduction plans, offers or asks claim nothing.
   let planned = false;
@@ -91,19 +93,21 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
       let saysYou: boolean | undefined;
       const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
-      sentence.clauses.forEach(({ text: clause, words: tokens }, i) => {
-        if (tokens.length === 0) return;
+      const clauses = sentence.clauses;
+      for (let i = 0; i < clauses.length; i++) {
+        const { text: clause, words: tokens } = clauses[i] as ParsedClause;
+        if (tokens.length === 0) continue;
         if (isTerse(tokens)) {
           terse ??= sentence.text;
-          return;
+          continue;
         }
         const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, toolVerbs: options.toolVerbs });
         state = read.state;
-        for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
+        for (const c of read.claims) claims.push(placed(c, sentence.text, clause));
         // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
         const report = state.conditional ? null : readRecordReport(tokens, clause);
-        if (report !== null) claims.push({ ...report, text: sentence.text, clause });
-      });
+        if (report !== null) claims.push(placed(report, sentence.text, clause));
+      }
     }
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
@@ -143,6 +147,17 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
   }
   return claims;
+}
+
+/**
+ * A clause's claim with its sentence and clause. Its fields keep the order a spread of the clause's claim
+ * gave (verb, object, form, head, count, then text and clause); built as literals, the claims of a reply
+ * share four shapes, where a spread of claims of several shapes takes the engine's slow path.
+ */
+function placed(c: ClauseClaim, text: string, clause: string): ExtractedClaim {
+  const { verb, object, form, head, count } = c;
+  if (head === undefined) return count === undefined ? { verb, object, form, text, clause } : { verb, object, form, count, text, clause };
+  return count === undefined ? { verb, object, form, head, text, clause } : { verb, object, form, head, count, text, clause };
 }
 
 const TERSE_LEAD = new Set(['ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
