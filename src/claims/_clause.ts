@@ -9,7 +9,7 @@ import {
   FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, READ_FAMILIES, REPORTED, STOPWORDS,
 } from './lexicon.js';
-import { familiesOf, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
+import { familiesOf, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
 import { tokenize } from './_tokens.js';
 import { memo } from './_memo.js';
@@ -82,7 +82,7 @@ function datedAct(words: readonly string[], hit: VerbHit): boolean {
  * → confirmation).
  */
 export function headNoun(subject: readonly string[], after: readonly string[]): string | undefined {
-  const content = (w: string): boolean => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && pastVerbAt([w], 0) === null;
+  const content = (w: string): boolean => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !isPastVerb(w);
   const last = [...subject].reverse().find(content);
   if (last !== undefined) return last;
   let i = 0;
@@ -105,6 +105,7 @@ class ClauseCues {
   private lowerText: string | undefined = undefined;
   private offered: boolean | undefined = undefined;
   private prefixAnswers: ClausePrefix | undefined = undefined;
+  private predicates: number[] | undefined = undefined;
   private outsideRun: boolean | undefined = undefined;
   private failed: boolean | undefined = undefined;
 
@@ -126,6 +127,11 @@ class ClauseCues {
   /** {@link clausePrefix} of the clause's words. */
   get prefix(): ClausePrefix {
     return (this.prefixAnswers ??= clausePrefix(this.words));
+  }
+
+  /** {@link predicatesFrom} of the clause's words. */
+  get predicateFrom(): readonly number[] {
+    return (this.predicates ??= predicatesFrom(this.words));
   }
 
   /** The clause dates its act before this run (`pastTime`). */
@@ -226,7 +232,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
 
   const subjectHere = ownSubject(words);
   // A subject-less clause under a blocking cue or after another actor's act stays blocked; else its own cues decide.
-  const blocked = (subjectHere === null && (inherited.blocked || otherActor)) || anyAt(words, negationAt) || anyAt(words, notYetAt) || cues.offer;
+  const blocked = (subjectHere === null && (inherited.blocked || otherActor)) || anyAt(words, blockingAt) || cues.offer;
   const state: ClauseState = {
     subject: subjectHere ?? (otherActor ? 'other' : inherited.subject),
     blocked,
@@ -237,6 +243,11 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   if (outcome === null || cues.failure || cues.outside) return { claims: [], state };
   if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: [], state };
   return { claims: [outcome], state };
+}
+
+/** A negation ({@link negationAt}) or a future, modal, progress or intention cue ({@link notYetAt}) at `words[k]`. */
+function blockingAt(words: readonly string[], k: number): boolean {
+  return negationAt(words, k) || notYetAt(words, k);
 }
 
 /** `test(words, k)` holds at some index `k` of `words`. */
@@ -251,8 +262,23 @@ const FINITE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 
 const RELATIVES: ReadonlySet<string> = new Set(['who', 'which', 'that', 'whose', 'whom', 'where', 'when']);
 
 /** A finite "be" or "have" at or after `from`, before any relative pronoun: the clause's predicate is there. O(1) per call. */
-function finiteAfter(words: readonly string[], from: number, prefix: ClausePrefix): boolean {
-  return FINITE.has(words[prefix.predicateFrom[from] ?? words.length] ?? '');
+function finiteAfter(words: readonly string[], from: number, cues: ClauseCues): boolean {
+  return FINITE.has(words[cues.predicateFrom[from] ?? words.length] ?? '');
+}
+
+/**
+ * For each position `i` of the clause (and `words.length`), the index of the first finite "be"/"have" or
+ * relative pronoun at or after `i` (`words.length` when none), in one pass from the end: {@link finiteAfter}
+ * answers for every participle of a clause in linear time.
+ */
+function predicatesFrom(words: readonly string[]): number[] {
+  const from: number[] = new Array<number>(words.length + 1);
+  from[words.length] = words.length;
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i] ?? '';
+    from[i] = FINITE.has(w) || RELATIVES.has(w) ? i : (from[i + 1] ?? words.length);
+  }
+  return from;
 }
 
 /** Words that open the new value of an act ("moved the request **to** Denied", "marked it **as** failed"). */
@@ -294,24 +320,16 @@ interface ClausePrefix {
   /** Indices of the words that are not {@link FILLERS}, in order. */
   content: number[];
   /** `counts[i]`: how many of `words[0..i]` are not fillers. */
-  counts: Int32Array;
+  counts: number[];
   /** Index of the first word (not a filler) that is a personal pronoun; `Infinity` when there is none. */
   firstPronoun: number;
-  /** `predicateFrom[i]`: index of the first finite "be"/"have" or relative pronoun at or after `i` (`words.length` when none). */
-  predicateFrom: Int32Array;
 }
 
 function clausePrefix(words: readonly string[]): ClausePrefix {
   let firstHave = Infinity;
   let firstPronoun = Infinity;
   const content: number[] = [];
-  const counts = new Int32Array(words.length);
-  // Filled from the end: the first finite "be"/"have" or relative pronoun at or after each position.
-  const predicateFrom = new Int32Array(words.length + 1).fill(words.length);
-  for (let i = words.length - 1; i >= 0; i--) {
-    const w = words[i] ?? '';
-    predicateFrom[i] = FINITE.has(w) || RELATIVES.has(w) ? i : (predicateFrom[i + 1] ?? words.length);
-  }
+  const counts: number[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
     if (firstHave === Infinity && (w === 'have' || w === 'has' || w === 'had')) firstHave = i;
@@ -319,9 +337,9 @@ function clausePrefix(words: readonly string[]): ClausePrefix {
       content.push(i);
       if (firstPronoun === Infinity && (OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) firstPronoun = i;
     }
-    counts[i] = content.length;
+    counts.push(content.length);
   }
-  return { firstHave, content, counts, firstPronoun, predicateFrom };
+  return { firstHave, content, counts, firstPronoun };
 }
 
 function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions, cues: ClauseCues): Classified | null {
@@ -334,7 +352,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     // "Booked seats are shown in grey", "Deleted files are kept for 30 days": a participle before a bare noun,
     // with a finite verb later in the clause, modifies that noun; the finite verb is the predicate.
     const noun = words[hit.end] ?? '';
-    if (options.first && /^[a-z][a-z-]*$/.test(noun) && !STOPWORDS.has(noun) && !DETERMINERS.has(noun) && finiteAfter(words, hit.end, cues.prefix)) {
+    if (options.first && /^[a-z][a-z-]*$/.test(noun) && !STOPWORDS.has(noun) && !DETERMINERS.has(noun) && finiteAfter(words, hit.end, cues)) {
       return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     }
     return { form: 'head', subject: options.first ? 'drop' : inherited.subject === 'none' ? 'drop' : inherited.subject, subjectTokens: [], blocked: !options.first && inherited.blocked };
@@ -376,7 +394,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     // "The files shared with Ana are:", "the ticket marked as failed has been reopened": a finite verb later
     // in the clause is its predicate, so the participle only modifies the noun before it (a reduced relative).
     // A form that is also a base form or a noun ("the weather forecast for Paris is…") is left to the reading below.
-    if (!hit.ambiguous && finiteAfter(words, hit.end, prefix)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
+    if (!hit.ambiguous && finiteAfter(words, hit.end, cues)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next) || (options.statusLine && punctuated());
     if (followerOk) return { form: 'status', subject: 'other', subjectTokens: prefix.content.slice(0, count).map((k) => words[k] ?? ''), blocked: false };
   }
