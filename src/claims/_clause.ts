@@ -245,8 +245,13 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   return { claims: [outcome], state };
 }
 
+/** The words {@link blockingAt} looks further at; any other word (not ending in "n't") blocks nothing. */
+const BLOCKING_WORDS: ReadonlySet<string> = new Set([...NEGATION, ...NOT_YET, ...INTENT_BEFORE_TO]);
+
 /** A negation ({@link negationAt}) or a future, modal, progress or intention cue ({@link notYetAt}) at `words[k]`. */
 function blockingAt(words: readonly string[], k: number): boolean {
+  const w = words[k] ?? '';
+  if (!BLOCKING_WORDS.has(w) && !w.endsWith("n't")) return false;
   return negationAt(words, k) || notYetAt(words, k);
 }
 
@@ -530,8 +535,7 @@ function timeOfDay(words: readonly string[], k: number): boolean {
 export function notYetAt(words: readonly string[], k: number): boolean {
   const w = words[k] ?? '';
   // A modal heads a verb group: "may have sent". "on May 24th", "the can of paint" are not modals.
-  if (NOT_YET.has(w) && (/^\d/.test(words[k + 1] ?? '') || PREPOSITIONS.has(words[k - 1] ?? '') || DETERMINER_BEFORE.has(words[k - 1] ?? ''))) return false;
-  if (NOT_YET.has(w)) return true;
+  if (NOT_YET.has(w)) return !(/^\d/.test(words[k + 1] ?? '') || PREPOSITIONS.has(words[k - 1] ?? '') || DETERMINER_BEFORE.has(words[k - 1] ?? ''));
   return INTENT_BEFORE_TO.has(w) && words[k + 1] === 'to';
 }
 
