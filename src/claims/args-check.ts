@@ -94,7 +94,7 @@ function checkTimes(clause: string, sentence: string, digests: readonly ArgsDige
   if (times.length !== 1 || sentenceCount('times', sentence) !== 1 || qualifiedTime(clause)) return null;
   if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const [claimed] = times;
-  if (claimed === undefined || digests.some((d) => d.times.has(claimed))) return null;
+  if (claimed === undefined || digests.some((d) => d.recordsTime(claimed))) return null;
   const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return valueMismatch(clock(claimed), digests.flatMap((d) => [...d.times].map(clock)).slice(-5));
 }
@@ -105,7 +105,7 @@ function checkDates(clause: string, sentence: string, digests: readonly ArgsDige
   if (dates.length !== 1 || sentenceCount('dates', sentence) !== 1) return null;
   if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const [claimed] = dates;
-  if (claimed === undefined || digests.some((d) => d.dates.has(claimed))) return null;
+  if (claimed === undefined || digests.some((d) => d.recordsDate(claimed))) return null;
   return valueMismatch(claimed, digests.flatMap((d) => [...d.dates]).slice(-5));
 }
 

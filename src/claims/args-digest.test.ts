@@ -68,5 +68,15 @@ describe('ArgsDigest', () => {
     expect([...d.times]).toEqual([960, 930]);
     expect([...d.resultMoney]).toEqual([12000, 5000, 7000]);
     expect(d.recent).toHaveLength(3);
+    expect([d.recordsDate('05-23'), d.recordsDate('06-01'), d.recordsTime(960), d.recordsTime(600)]).toEqual([true, false, true, false]);
+  });
+
+  it('answers whether a date or time is recorded from the arguments before it reads the results', () => {
+    const d = new ArgsDigest();
+    for (const c of calls) d.add(c);
+    expect(d.recordsDate('05-21') && d.recordsTime(930)).toBe(true);
+    // The results are read at the first value the arguments lack, and then list every value in call order.
+    expect(d.recordsTime(960)).toBe(true);
+    expect([...d.times]).toEqual([960, 930]);
   });
 });

@@ -107,19 +107,19 @@ interface Call {
  * The parts of a digest, each read from the calls on its own when first asked for: a claim that states
  * only a reference never reads the calls' money, emails or dates.
  */
-type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'specifics' | 'keyed' | 'recorded' | 'results';
+type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes';
 
 /**
  * The folded arguments of the successful calls of one tool. Adding a call only keeps it: each facet (the
  * words, the money, the emails, the identifier shapes, the specifics, the keyed values, the times and dates
- * of the arguments, what the calls' own results record) is read from the calls when first asked for (most
+ * of the arguments, the amounts and the times and dates the calls' own results record) is read from the calls when first asked for (most
  * claims are judged on one or two of them), in call order, so every set lists its values as if read call
  * by call. Calls added after a facet was read are read by it when it is next asked for.
  */
 export class ArgsDigest {
   readonly #calls: Call[] = [];
   /** How many of the calls each facet has read. */
-  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, specifics: 0, keyed: 0, recorded: 0, results: 0 };
+  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0 };
   readonly #words = new Set<string>();
   readonly #money = new Set<number>();
   #moneyCalls = 0;
@@ -132,6 +132,8 @@ export class ArgsDigest {
   readonly #keyed = new Map<string, Set<string>>();
   #callsWithTime = 0;
   #callsWithDate = 0;
+  readonly #argTimes = new Set<number>();
+  readonly #argDates = new Set<string>();
   readonly #resultMoney = new Set<number>();
   #resultMoneyCalls = 0;
   readonly #times = new Set<number>();
@@ -227,26 +229,38 @@ export class ArgsDigest {
    * recorded as -11400).
    */
   get resultMoney(): ReadonlySet<number> {
-    this.#fold('results');
+    this.#fold('resultMoney');
     return this.#resultMoney;
   }
 
   /** Calls whose own result records an amount. */
   get resultMoneyCalls(): number {
-    this.#fold('results');
+    this.#fold('resultMoney');
     return this.#resultMoneyCalls;
   }
 
   /** Times of day in the calls' arguments or own results, in minutes after midnight. */
   get times(): ReadonlySet<number> {
-    this.#fold('results');
+    this.#fold('resultTimes');
     return this.#times;
+  }
+
+  /** Whether a call's arguments or own result records this time of day ({@link times}); the results are read only when no arguments do. */
+  recordsTime(minutes: number): boolean {
+    this.#fold('recorded');
+    return this.#argTimes.has(minutes) || this.times.has(minutes);
   }
 
   /** Dates in the calls' arguments or own results, as "MM-DD". */
   get dates(): ReadonlySet<string> {
-    this.#fold('results');
+    this.#fold('resultTimes');
     return this.#dates;
+  }
+
+  /** Whether a call's arguments or own result records this date ({@link dates}); the results are read only when no arguments do. */
+  recordsDate(date: string): boolean {
+    this.#fold('recorded');
+    return this.#argDates.has(date) || this.dates.has(date);
   }
 
   /** Fold in a successful call (its arguments and result are read when a facet is asked for). */
@@ -260,7 +274,7 @@ export class ArgsDigest {
     const from = this.#read[facet];
     if (from === calls.length) return;
     // The results' times and dates come after those of each call's arguments.
-    if (facet === 'results') this.#fold('recorded');
+    if (facet === 'resultTimes') this.#fold('recorded');
     for (let i = from; i < calls.length; i++) this.#readCall(facet, calls[i] as Call);
     this.#read[facet] = calls.length;
   }
@@ -281,8 +295,10 @@ export class ArgsDigest {
         return this.#readKeyed(call);
       case 'recorded':
         return this.#readRecorded(call);
-      case 'results':
-        return this.#readResult(call);
+      case 'resultMoney':
+        return this.#readResultMoney(call);
+      case 'resultTimes':
+        return this.#readResultTimes(call);
     }
   }
 
@@ -368,21 +384,20 @@ export class ArgsDigest {
       if (found !== null) recorded.push(found);
     }
     call.recorded = recorded;
+    for (const found of recorded) {
+      for (const t of found.times) this.#argTimes.add(t);
+      for (const d of found.dates) this.#argDates.add(d);
+    }
     if (recorded.some((found) => found.times.length > 0)) this.#callsWithTime++;
     if (recorded.some((found) => found.dates.length > 0)) this.#callsWithDate++;
   }
 
-  /** A call's argument times and dates, then what its own result records. */
-  #readResult(call: Call): void {
-    for (const found of call.recorded ?? []) this.#record(found);
+  /** The amounts a call's own result records. */
+  #readResultMoney(call: Call): void {
     let resultMoney = false;
     let byKey: Map<string, number> | undefined;
     eachLeaf(structured(call.result), (key, value) => {
-      if (typeof value === 'string') {
-        const found = recordedIn(value);
-        if (found !== null) this.#record(found);
-      } else if (typeof value !== 'number') return;
-      if (!resultMoneyKey(key)) return;
+      if ((typeof value !== 'string' && typeof value !== 'number') || !resultMoneyKey(key)) return;
       const n = numeric(value);
       if (n === null) return;
       this.#resultMoney.add(cents(n));
@@ -393,6 +408,15 @@ export class ArgsDigest {
     // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
     if (byKey !== undefined) for (const sum of byKey.values()) this.#resultMoney.add(cents(sum));
     if (resultMoney) this.#resultMoneyCalls++;
+  }
+
+  /** A call's argument times and dates, then those its own result records. */
+  #readResultTimes(call: Call): void {
+    for (const found of call.recorded ?? []) this.#record(found);
+    eachLeaf(structured(call.result), (_, value) => {
+      const found = typeof value === 'string' ? recordedIn(value) : null;
+      if (found !== null) this.#record(found);
+    });
   }
 
   #record(found: Recorded): void {
