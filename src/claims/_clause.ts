@@ -9,7 +9,7 @@ import {
   FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, READ_FAMILIES, REPORTED, STOPWORDS,
 } from './lexicon.js';
-import { familiesOf, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
+import { familiesOf, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
 import { tokenize } from './_tokens.js';
 import { memo } from './_memo.js';
@@ -32,6 +32,7 @@ export interface ClauseState {
   conditional: boolean;
 }
 
+/** A claim of one clause. `placed` (extract-claims.ts) copies its fields by name: a new field is copied there too. */
 export interface ClauseClaim {
   verb: string;
   object: string;
@@ -81,7 +82,7 @@ function datedAct(words: readonly string[], hit: VerbHit): boolean {
  * → confirmation).
  */
 export function headNoun(subject: readonly string[], after: readonly string[]): string | undefined {
-  const content = (w: string): boolean => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && pastVerbAt([w], 0) === null;
+  const content = (w: string): boolean => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !isPastVerb(w);
   const last = [...subject].reverse().find(content);
   if (last !== undefined) return last;
   let i = 0;
@@ -95,6 +96,55 @@ export function headNoun(subject: readonly string[], after: readonly string[]): 
   return head;
 }
 
+/**
+ * What the clause reader asks of a clause beyond its verbs, each answered on first use and then kept: most
+ * clauses hold no claimed verb, and their reading asks few of these (a clause under a negation or a
+ * condition asks none of the text's cues).
+ */
+class ClauseCues {
+  private lowerText: string | undefined = undefined;
+  private offered: boolean | undefined = undefined;
+  private prefixAnswers: ClausePrefix | undefined = undefined;
+  private predicates: number[] | undefined = undefined;
+  private outsideRun: boolean | undefined = undefined;
+  private failed: boolean | undefined = undefined;
+
+  constructor(
+    readonly words: readonly string[],
+    readonly text: string,
+  ) {}
+
+  /** The clause's text, lower case. */
+  get lower(): string {
+    return (this.lowerText ??= this.text.toLowerCase());
+  }
+
+  /** The clause's text holds an offer phrase ("want me to", "I can", {@link OFFER}). */
+  get offer(): boolean {
+    return (this.offered ??= OFFER.test(this.lower));
+  }
+
+  /** {@link clausePrefix} of the clause's words. */
+  get prefix(): ClausePrefix {
+    return (this.prefixAnswers ??= clausePrefix(this.words));
+  }
+
+  /** {@link predicatesFrom} of the clause's words. */
+  get predicateFrom(): readonly number[] {
+    return (this.predicates ??= predicatesFrom(this.words));
+  }
+
+  /** The clause dates its act before this run (`pastTime`). */
+  get outside(): boolean {
+    return (this.outsideRun ??= pastTime(this.words));
+  }
+
+  /** A failure word is among the clause's words. */
+  get failure(): boolean {
+    return (this.failed ??= this.words.some((w) => FAILURE.has(w)));
+  }
+}
+
 /** Find the claims of one clause and the state it passes on. */
 export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: ClauseClaim[]; state: ClauseState } {
   let start = 0;
@@ -103,17 +153,12 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   if (tokens[start] === 'got' && tokens[start + 1] === 'it') start += 2;
   if (tokens[start] === 'all' && tokens[start + 1] === 'done') start += 1;
   if (tokens[start] === 'done' && start + 1 < tokens.length) start += 1;
-  const words = tokens.slice(start);
-  const lowerClause = clause.toLowerCase();
+  const words = start === 0 ? tokens : tokens.slice(start);
+  const cues = new ClauseCues(words, clause);
   const inherited = options.first ? { subject: 'none' as const, blocked: false, conditional: false } : options.state;
   const conditionalAt = conditionalIndex(words);
-  const offer = OFFER.test(lowerClause);
-  let cues: { outside: boolean; failure: boolean } | null = null;
-  const later = (): { outside: boolean; failure: boolean } => (cues ??= { outside: pastTime(words), failure: words.some((w) => FAILURE.has(w)) });
 
   let otherActor = false;
-  let prefix: ClausePrefix | null = null;
-  const prefixOf = (): ClausePrefix => (prefix ??= clausePrefix(words));
   for (let i = 0; i < words.length; i++) {
     const hit = pastVerbAt(words, i, options.toolVerbs);
     if (hit === null) continue;
@@ -124,7 +169,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (active && words[hit.end] === 'to' && isVerb(words[hit.end + 1] ?? '') && pastVerbAt(words, hit.end + 1) === null && !pastForms.has(words[i] ?? '')) continue;
     // "Given the circumstances", "Based on…": a participle used as a preposition.
     if (i === 0 && (words[i] === 'given' || words[i] === 'based') && ['the', 'that', 'your', 'this', 'these', 'how', 'what', 'on'].includes(words[i + 1] ?? '')) continue;
-    const verdict = classify(words, hit, inherited, options, lowerClause, prefixOf);
+    const verdict = classify(words, hit, inherited, options, cues);
     if (verdict === null) continue;
     if (verdict.descriptive === true) {
       if (verdict.adjective !== true) otherActor = true;
@@ -141,11 +186,11 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       pre.some((_, k) => negationAt(pre, k)) ||
       words.slice(hit.end, hit.end + 2).some((w) => BLOCK_AFTER.has(w)) ||
       pre.some((_, k) => k >= told && notYetAt(pre, k)) ||
-      (offer && (told === 0 || OFFER.test(pre.slice(told).join(' '))));
+      (cues.offer && (told === 0 || OFFER.test(pre.slice(told).join(' '))));
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
-    if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || later().outside) return { claims: [], state: nextState };
+    if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: [], state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
     if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: [], state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || datedAct(words, hit))) return { claims: [], state: { ...nextState, subject: 'other' } };
@@ -185,20 +230,35 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     return { claims: outcome !== null && outcome.verb !== claim.verb ? [outcome, claim] : [claim], state: nextState };
   }
 
-  const outcome = readOutcome(words);
   const subjectHere = ownSubject(words);
-  const blockedHere =
-    offer ||
-    words.some((_, k) => negationAt(words, k)) ||
-    words.some((_, k) => notYetAt(words, k));
+  // A subject-less clause under a blocking cue or after another actor's act stays blocked; else its own cues decide.
+  const blocked = (subjectHere === null && (inherited.blocked || otherActor)) || anyAt(words, blockingAt) || cues.offer;
   const state: ClauseState = {
     subject: subjectHere ?? (otherActor ? 'other' : inherited.subject),
-    blocked: (subjectHere === null ? inherited.blocked || blockedHere : blockedHere) || (subjectHere === null && otherActor),
+    blocked,
     conditional: inherited.conditional || conditionalAt !== -1,
   };
-  if (outcome === null || state.blocked || state.conditional || later().failure || later().outside) return { claims: [], state };
+  if (state.blocked || state.conditional) return { claims: [], state };
+  const outcome = readOutcome(words);
+  if (outcome === null || cues.failure || cues.outside) return { claims: [], state };
   if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: [], state };
   return { claims: [outcome], state };
+}
+
+/** The words {@link blockingAt} looks further at; any other word (not ending in "n't") blocks nothing. */
+const BLOCKING_WORDS: ReadonlySet<string> = new Set([...NEGATION, ...NOT_YET, ...INTENT_BEFORE_TO]);
+
+/** A negation ({@link negationAt}) or a future, modal, progress or intention cue ({@link notYetAt}) at `words[k]`. */
+function blockingAt(words: readonly string[], k: number): boolean {
+  const w = words[k] ?? '';
+  if (!BLOCKING_WORDS.has(w) && !w.endsWith("n't")) return false;
+  return negationAt(words, k) || notYetAt(words, k);
+}
+
+/** `test(words, k)` holds at some index `k` of `words`. */
+function anyAt(words: readonly string[], test: (words: readonly string[], k: number) => boolean): boolean {
+  for (let k = 0; k < words.length; k++) if (test(words, k)) return true;
+  return false;
 }
 
 /** Finite forms of "be" and "have" that make a clause's predicate. */
@@ -207,8 +267,23 @@ const FINITE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 
 const RELATIVES: ReadonlySet<string> = new Set(['who', 'which', 'that', 'whose', 'whom', 'where', 'when']);
 
 /** A finite "be" or "have" at or after `from`, before any relative pronoun: the clause's predicate is there. O(1) per call. */
-function finiteAfter(words: readonly string[], from: number, prefix: ClausePrefix): boolean {
-  return FINITE.has(words[prefix.predicateFrom[from] ?? words.length] ?? '');
+function finiteAfter(words: readonly string[], from: number, cues: ClauseCues): boolean {
+  return FINITE.has(words[cues.predicateFrom[from] ?? words.length] ?? '');
+}
+
+/**
+ * For each position `i` of the clause (and `words.length`), the index of the first finite "be"/"have" or
+ * relative pronoun at or after `i` (`words.length` when none), in one pass from the end: {@link finiteAfter}
+ * answers for every participle of a clause in linear time.
+ */
+function predicatesFrom(words: readonly string[]): number[] {
+  const from: number[] = new Array<number>(words.length + 1);
+  from[words.length] = words.length;
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i] ?? '';
+    from[i] = FINITE.has(w) || RELATIVES.has(w) ? i : (from[i + 1] ?? words.length);
+  }
+  return from;
 }
 
 /** Words that open the new value of an act ("moved the request **to** Denied", "marked it **as** failed"). */
@@ -250,24 +325,16 @@ interface ClausePrefix {
   /** Indices of the words that are not {@link FILLERS}, in order. */
   content: number[];
   /** `counts[i]`: how many of `words[0..i]` are not fillers. */
-  counts: Int32Array;
+  counts: number[];
   /** Index of the first word (not a filler) that is a personal pronoun; `Infinity` when there is none. */
   firstPronoun: number;
-  /** `predicateFrom[i]`: index of the first finite "be"/"have" or relative pronoun at or after `i` (`words.length` when none). */
-  predicateFrom: Int32Array;
 }
 
 function clausePrefix(words: readonly string[]): ClausePrefix {
   let firstHave = Infinity;
   let firstPronoun = Infinity;
   const content: number[] = [];
-  const counts = new Int32Array(words.length);
-  // Filled from the end: the first finite "be"/"have" or relative pronoun at or after each position.
-  const predicateFrom = new Int32Array(words.length + 1).fill(words.length);
-  for (let i = words.length - 1; i >= 0; i--) {
-    const w = words[i] ?? '';
-    predicateFrom[i] = FINITE.has(w) || RELATIVES.has(w) ? i : (predicateFrom[i + 1] ?? words.length);
-  }
+  const counts: number[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
     if (firstHave === Infinity && (w === 'have' || w === 'has' || w === 'had')) firstHave = i;
@@ -275,12 +342,12 @@ function clausePrefix(words: readonly string[]): ClausePrefix {
       content.push(i);
       if (firstPronoun === Infinity && (OTHER_ACTOR_PRONOUNS.has(w) || FIRST_PERSON.has(w))) firstPronoun = i;
     }
-    counts[i] = content.length;
+    counts.push(content.length);
   }
-  return { firstHave, content, counts, firstPronoun, predicateFrom };
+  return { firstHave, content, counts, firstPronoun };
 }
 
-function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions, lowerClause: string, prefixOf: () => ClausePrefix): Classified | null {
+function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions, cues: ClauseCues): Classified | null {
   let j = hit.index - 1;
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
   if (j < 0) {
@@ -290,7 +357,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     // "Booked seats are shown in grey", "Deleted files are kept for 30 days": a participle before a bare noun,
     // with a finite verb later in the clause, modifies that noun; the finite verb is the predicate.
     const noun = words[hit.end] ?? '';
-    if (options.first && /^[a-z][a-z-]*$/.test(noun) && !STOPWORDS.has(noun) && !DETERMINERS.has(noun) && finiteAfter(words, hit.end, prefixOf())) {
+    if (options.first && /^[a-z][a-z-]*$/.test(noun) && !STOPWORDS.has(noun) && !DETERMINERS.has(noun) && finiteAfter(words, hit.end, cues)) {
       return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     }
     return { form: 'head', subject: options.first ? 'drop' : inherited.subject === 'none' ? 'drop' : inherited.subject, subjectTokens: [], blocked: !options.first && inherited.blocked };
@@ -309,7 +376,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     return { form: 'passive', subject: 'passive', subjectTokens: words.slice(0, k + 1), blocked: false };
   }
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
-  const prefix = prefixOf();
+  const prefix = cues.prefix;
   // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.
   if (prefix.firstHave <= j) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
   const next = words[hit.end];
@@ -325,13 +392,14 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     // (Engineering)"); a noun right after it makes it a modifier ("airline cancelled flight").
     const punctuated = (): boolean => {
       // What follows the verb's first occurrence in the clause (lower-cased once per clause).
+      const lowerClause = cues.lower;
       const at = lowerClause.indexOf(words[hit.index] ?? '\u0000');
       return /^[\s]*[(:,;—–-]/.test(at === -1 ? 'x' : lowerClause.slice(at + (words[hit.index] ?? '').length));
     };
     // "The files shared with Ana are:", "the ticket marked as failed has been reopened": a finite verb later
     // in the clause is its predicate, so the participle only modifies the noun before it (a reduced relative).
     // A form that is also a base form or a noun ("the weather forecast for Paris is…") is left to the reading below.
-    if (!hit.ambiguous && finiteAfter(words, hit.end, prefix)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
+    if (!hit.ambiguous && finiteAfter(words, hit.end, cues)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     const followerOk = next === undefined || hit.end > hit.index + 1 || STATUS_FOLLOWERS.has(next) || /^[#\d$€£]/.test(next) || (options.statusLine && punctuated());
     if (followerOk) return { form: 'status', subject: 'other', subjectTokens: prefix.content.slice(0, count).map((k) => words[k] ?? ''), blocked: false };
   }
@@ -467,8 +535,7 @@ function timeOfDay(words: readonly string[], k: number): boolean {
 export function notYetAt(words: readonly string[], k: number): boolean {
   const w = words[k] ?? '';
   // A modal heads a verb group: "may have sent". "on May 24th", "the can of paint" are not modals.
-  if (NOT_YET.has(w) && (/^\d/.test(words[k + 1] ?? '') || PREPOSITIONS.has(words[k - 1] ?? '') || DETERMINER_BEFORE.has(words[k - 1] ?? ''))) return false;
-  if (NOT_YET.has(w)) return true;
+  if (NOT_YET.has(w)) return !(/^\d/.test(words[k + 1] ?? '') || PREPOSITIONS.has(words[k - 1] ?? '') || DETERMINER_BEFORE.has(words[k - 1] ?? ''));
   return INTENT_BEFORE_TO.has(w) && words[k + 1] === 'to';
 }
 

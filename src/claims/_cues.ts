@@ -16,9 +16,16 @@ const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disab
 const PAST_UNITS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
 const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
 
+/** Words that can open a condition in {@link conditionalIndex}: a word not among them is passed over with one lookup. */
+const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless', 'once', 'whether', 'assuming', 'otherwise', 'suppose', 'in', 'as', 'when', 'until', 'after', 'before', 'whenever']);
+
+/**
+ * Index of the word that opens a condition ("if", "unless", "once", "in case", "as soon as", "when you…"), or -1.
+ */
 export function conditionalIndex(words: readonly string[]): number {
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
+    if (!CONDITION_OPENERS.has(w)) continue;
     if (w === 'if' || w === 'unless' || w === 'once' || w === 'whether' || w === 'assuming' || w === 'otherwise' || w === 'suppose') return i;
     if (w === 'in' && words[i + 1] === 'case') return i;
     if (w === 'as' && words[i + 1] === 'soon' && words[i + 2] === 'as') return i;

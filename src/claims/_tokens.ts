@@ -4,6 +4,7 @@
 import { pastForms, phrasal } from './_lookup.js';
 import { openPast } from './_open-verbs.js';
 import { isSpace } from './_scan.js';
+import { memo } from './_memo.js';
 
 /** A sentence of a reply line. Cut it into clauses with {@link splitClauses} when it is worth reading. */
 export interface Sentence {
@@ -32,13 +33,15 @@ const STATUS_MARK = '✅';
 export function splitSentences(line: string): Sentence[] {
   const out: Sentence[] = [];
   const marked = line.includes(STATUS_MARK);
+  // A sentence has a run of spaces only when its line has one or when a status mark it held became a space.
+  const loose = marked || line.includes('  ');
   let start = 0;
   SENTENCE_END.lastIndex = 0;
   while (SENTENCE_END.test(line)) {
     const after = SENTENCE_END.lastIndex;
     const c = line.charCodeAt(after - 1);
     if (c === 0x2705) {
-      pushSentence(out, line, start, after - 1, marked);
+      pushSentence(out, line, start, after - 1, marked, loose);
       start = after;
     } else if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
       // ".", "!", "?", "…"
@@ -46,26 +49,29 @@ export function splitSentences(line: string): Sentence[] {
       if (c === 46 && isAbbreviation(line, after - 1)) continue;
       let end = after;
       while (end < line.length && closer(line.charCodeAt(end))) end++;
-      pushSentence(out, line, start, end, marked);
+      pushSentence(out, line, start, end, marked, loose);
       start = SENTENCE_END.lastIndex = end;
     } else if (line.charCodeAt(after) === 32 && isCapital(line.charCodeAt(after + 1))) {
       // An emoji ends a sentence when a capitalized word follows: "Back door is locked 🔒 The first attempt…".
-      pushSentence(out, line, start, after, marked);
+      pushSentence(out, line, start, after, marked, loose);
       start = after;
     }
   }
-  pushSentence(out, line, start, line.length, marked);
+  pushSentence(out, line, start, line.length, marked, loose);
   return out;
 }
 
-/** Add `line[start..end]`, trimmed, to `out` unless it is empty; `marked`: the line holds a status mark. */
-function pushSentence(out: Sentence[], line: string, start: number, end: number, marked: boolean): void {
+/**
+ * Add `line[start..end]`, trimmed, to `out` unless it is empty; `marked`: the line holds a status mark; `loose`: it
+ * may hold a run of spaces.
+ */
+function pushSentence(out: Sentence[], line: string, start: number, end: number, marked: boolean, loose: boolean): void {
   while (start < end && isSpace(line.charCodeAt(start))) start++;
   while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
   let text = line.slice(start, end);
   if (marked && text.includes(STATUS_MARK)) text = text.replace(/✅/g, ' ').trim();
   if (text === '') return;
-  if (text.includes('  ')) text = text.replace(/\s+/g, ' ');
+  if (loose && text.includes('  ')) text = text.replace(/\s+/g, ' ');
   out.push({ text, question: endsWithQuestion(text) });
 }
 
@@ -187,27 +193,30 @@ function opensClause(sentence: string, from: number): boolean {
 
 /** Whether `text` holds a past form the claim reader knows, or a finite auxiliary or modal (contracted ones included). */
 function hasVerbForm(text: string): boolean {
-  const lower = text.toLowerCase().replace(/’/g, "'");
-  for (const w of lower.match(LETTERS) ?? []) {
-    const cut = w.indexOf("'", 1);
-    if (FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || isPastWord(w)) return true;
-  }
+  let lower = text.toLowerCase();
+  if (lower.includes('’')) lower = lower.replace(/’/g, "'");
+  for (const w of lower.match(LETTERS) ?? []) if (isVerbWord(w)) return true;
   return false;
 }
 
-/** A past form the claim reader knows (the hand lexicon's forms and phrasal heads, or the WordNet table's), lower case. */
-function isPastWord(word: string): boolean {
-  return pastForms.has(word) || phrasal.has(word) || openPast(word) !== null;
-}
+/** A word of {@link hasVerbForm} (lower case, straight apostrophes) that is a verb form it looks for; remembered per word. */
+const isVerbWord = memo((w: string): boolean => {
+  const cut = w.indexOf("'", 1);
+  return FINITE_WORDS.has(w) || (cut !== -1 && (FINITE_WORDS.has(w.slice(cut)) || w.endsWith("n't"))) || isPastWord(w);
+});
+
+/** A past form the claim reader knows (the hand lexicon's forms and phrasal heads, or the WordNet table's), lower case; remembered per word. */
+const isPastWord = memo((word: string): boolean => pastForms.has(word) || phrasal.has(word) || openPast(word) !== null);
 
 /** "I looked up order A-1, refunded $64.00 and emailed you": a comma before a past verb starts a clause. The parts of `clause` go to `out`. */
 function splitVerbList(clause: string, out: string[]): void {
-  if (!clause.includes(', ')) {
+  let at = clause.indexOf(', ');
+  if (at === -1) {
     out.push(clause);
     return;
   }
   let from = 0;
-  for (let at = clause.indexOf(', '); at !== -1; at = clause.indexOf(', ', at + 2)) {
+  for (; at !== -1; at = clause.indexOf(', ', at + 2)) {
     LIST_WORD.lastIndex = at + 2;
     const word = LIST_WORD.exec(clause)?.[0].toLowerCase().replace('’', "'");
     if (word === undefined || !isPastWord(word)) continue;
@@ -225,9 +234,12 @@ function pushTrimmed(out: string[], part: string): void {
   if (p !== '') out.push(p);
 }
 
-const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@][a-z0-9\u00c0-\u024f'@.\-_#/+%]*/g;
-/** Characters dropped from a word's end: `. - ' _ /`. */
-const trailing = (c: number): boolean => c === 46 || c === 45 || c === 39 || c === 95 || c === 47;
+/**
+ * A word: a letter, digit or sign (`$ € £ ¥ # @`), then letters, digits and `' @ . - _ # / + %`, ending on
+ * none of `. - ' _ /` (those are dropped from a word's end). Linear: a word's run is read at most twice (the
+ * greedy run, then back to its last character that may end a word), and what is given back opens no word.
+ */
+const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@](?:[a-z0-9\u00c0-\u024f'@.\-_#/+%]*[a-z0-9\u00c0-\u024f@#+%])?/g;
 
 const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   "i've": ['i', 'have'], "we've": ['we', 'have'], "i'm": ['i', 'am'], "we're": ['we', 'are'], "i'd": ['i', "'d"],
@@ -244,16 +256,16 @@ const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entr
  * @param limit Stop once this many tokens are read (default: read the whole text).
  */
 export function tokenize(text: string, limit = Infinity): string[] {
-  const out: string[] = [];
   let lower = text.toLowerCase();
   if (lower.includes('’')) lower = lower.replace(/’/g, "'");
-  // All matches in one native call: no match object per word.
-  for (const word of lower.match(WORD) ?? []) {
-    if (out.length >= limit) break;
-    // A word's first character is never a trailing one: what is left is never empty.
-    let end = word.length;
-    while (trailing(word.charCodeAt(end - 1))) end--;
-    let w = end === word.length ? word : word.slice(0, end);
+  // All words in one native call: no match object per word.
+  const words = lower.match(WORD);
+  if (words === null) return [];
+  // Without an apostrophe every word is a token as it stands.
+  if (!lower.includes("'")) return words.length > limit ? words.slice(0, limit) : words;
+  const out: string[] = [];
+  for (let i = 0; i < words.length && out.length < limit; i++) {
+    let w = words[i] as string;
     if (!w.includes("'")) {
       out.push(w);
       continue;

@@ -96,6 +96,15 @@ export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: Rea
   return past === null ? null : { lemma: past.lemma, index: i, end: i + 1, ambiguous: past.ambiguous };
 }
 
+/**
+ * `word` on its own is a past-tense or participle verb: `pastVerbAt([word], 0) !== null`, asked without a list.
+ * Alone, "did" has no noun of action after it and "let" no "know": neither is then a verb.
+ */
+export function isPastVerb(word: string): boolean {
+  if (!mayBeVerbForm(word) || word === 'did' || word === 'let') return false;
+  return wordVerbs(undefined)(word).past !== null;
+}
+
 const LIGHT_DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'their', 'this', 'that', 'these', 'those', 'another', 'some']);
 
 /**
@@ -151,10 +160,10 @@ export function toolVerb(word: string): string | null {
  * verbs stay ("email", "invoice"): after the claimed verb they name what was acted on.
  */
 export function objectWords(tokens: readonly string[]): string[] {
-  return tokens.filter((w) => !STOPWORDS.has(w) && pastVerbAt([w], 0) === null && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
+  return tokens.filter((w) => !STOPWORDS.has(w) && !isPastVerb(w) && /[a-z]/.test(w) && w !== 'am' && w !== 'pm');
 }
 
 /** Words that can name what a tool acts on in a request: no function words, verbs (of any form), numbers or times. */
 export function contentWords(tokens: readonly string[]): string[] {
-  return tokens.filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null && pastVerbAt([t], 0) === null && /[a-z]/.test(t) && !/^\d/.test(t) && t !== 'am' && t !== 'pm');
+  return tokens.filter((t) => !STOPWORDS.has(t) && baseVerb(t) === null && !isPastVerb(t) && /[a-z]/.test(t) && !/^\d/.test(t) && t !== 'am' && t !== 'pm');
 }

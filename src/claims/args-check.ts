@@ -90,22 +90,22 @@ function inClause<K extends keyof Found>(kind: K, clause: string, sentence: stri
 
 /** A time of day, judged when the sentence states one time and every call records one. */
 function checkTimes(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
-  if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const times = inClause('times', clause, sentence);
   if (times.length !== 1 || sentenceCount('times', sentence) !== 1 || qualifiedTime(clause)) return null;
+  if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const [claimed] = times;
-  if (claimed === undefined || digests.some((d) => d.times.has(claimed))) return null;
+  if (claimed === undefined || digests.some((d) => d.recordsTime(claimed))) return null;
   const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return valueMismatch(clock(claimed), digests.flatMap((d) => [...d.times].map(clock)).slice(-5));
 }
 
 /** A date, judged when the sentence states one date and every call records one. */
 function checkDates(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
-  if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const dates = inClause('dates', clause, sentence);
   if (dates.length !== 1 || sentenceCount('dates', sentence) !== 1) return null;
+  if (digests.reduce((n, d) => n + d.callsWithDate, 0) < calls) return null;
   const [claimed] = dates;
-  if (claimed === undefined || digests.some((d) => d.dates.has(claimed))) return null;
+  if (claimed === undefined || digests.some((d) => d.recordsDate(claimed))) return null;
   return valueMismatch(claimed, digests.flatMap((d) => [...d.dates]).slice(-5));
 }
 
@@ -171,9 +171,10 @@ function checkResultAmount(clause: string, claimed: { value: number; text: strin
 }
 
 function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
+  const refs = findRefs(clause);
   // A reference is judged only against calls that all hold one of its shape.
-  if (digests.every((d) => d.shapes.size === 0)) return null;
-  for (const ref of findRefs(clause)) {
+  if (refs.length === 0 || digests.every((d) => d.shapes.size === 0)) return null;
+  for (const ref of refs) {
     const bare = stripZeros(ref);
     if (digests.some((d) => d.words.has(ref) || d.words.has(bare))) continue;
     if (seen(ref) || seen(bare)) continue;
@@ -208,9 +209,10 @@ function checkMaskedRefs(clause: string, digests: readonly ArgsDigest[], seen: (
 }
 
 function checkEmails(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
+  const emails = findEmails(clause);
   // An email is judged only when every call holds one.
-  if (digests.reduce((n, d) => n + d.callsWithEmail, 0) < calls) return null;
-  for (const email of findEmails(clause)) {
+  if (emails.length === 0 || digests.reduce((n, d) => n + d.callsWithEmail, 0) < calls) return null;
+  for (const email of emails) {
     if (digests.some((d) => d.emails.has(email))) continue;
     if (seen(email)) continue;
     return valueMismatch(email, recentValues(digests, (l) => typeof l.value === 'string' && findEmails(l.value).length > 0));

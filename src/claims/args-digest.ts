@@ -90,168 +90,344 @@ export function structured(result: unknown): unknown {
 /** The times and dates one argument value records, as {@link timesAndDates} reads them. */
 type Recorded = { times: readonly number[]; dates: readonly string[] };
 
+/** A leaf of a call's arguments with its key (see `leaves`). */
+type Leaf = { key: string; value: unknown };
+
+/** One call as a digest keeps it until its facets are read. */
+interface Call {
+  args: unknown;
+  result: unknown;
+  /** The leaves of `args`, listed when a facet first reads them. */
+  leaves?: Leaf[];
+  /** The times and dates of its argument values, once the `recorded` facet has read it. */
+  recorded?: Recorded[];
+}
+
 /**
- * The folded arguments of the successful calls of one tool. The calls' own results are read only when
- * {@link ArgsDigest.times}, {@link ArgsDigest.dates} or the result amounts are first asked for (most claims
- * are judged on the arguments alone), in call order, so every set lists its values as if read call by call.
+ * The parts of a digest, each read from the calls on its own when first asked for: a claim that states
+ * only a reference never reads the calls' money, emails or dates.
+ */
+type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes';
+
+/**
+ * The folded arguments of the successful calls of one tool. Adding a call only keeps it: each facet (the
+ * words, the money, the emails, the identifier shapes, the specifics, the keyed values, the times and dates
+ * of the arguments, the amounts and the times and dates the calls' own results record) is read from the calls when first asked for (most
+ * claims are judged on one or two of them), in call order, so every set lists its values as if read call
+ * by call. Calls added after a facet was read are read by it when it is next asked for.
  */
 export class ArgsDigest {
-  calls = 0;
-  /** Every word of every argument value, normalized, also without leading zeros. */
-  readonly words = new Set<string>();
-  /** Money-keyed values in cents. */
-  readonly money = new Set<number>();
-  moneyCalls = 0;
-  /** Each call's money values added up, in cents: a total split over payment methods in one call. */
-  readonly callSums = new Set<number>();
-  /** Sum of each call's first money value (a total split across calls). */
-  moneySum = 0;
-  readonly emails = new Set<string>();
-  callsWithEmail = 0;
-  /** Identifier shape → calls holding an identifier within one digit of that shape. */
-  readonly shapes = new Map<string, number>();
-  /**
-   * Dates and codes of the arguments that do not name the record acted on (not id fields): what the
-   * call did, as opposed to which record it did it to. Lower case; dates as "MM-DD" and "YYYY-MM-DD".
-   */
-  readonly specifics = new Set<string>();
-  /** Argument values by leaf key, loosely written ("closed_won" → "closed won"): the enum check reads them. */
-  readonly keyed = new Map<string, Set<string>>();
-  /** Calls whose arguments hold a time of day. */
-  callsWithTime = 0;
-  /** Calls whose arguments hold a date. */
-  callsWithDate = 0;
-  /** Leaves of the last few calls, to report what they used. */
-  readonly recent: Array<Array<{ key: string; value: unknown }>> = [];
+  readonly #calls: Call[] = [];
+  /** How many of the calls each facet has read. */
+  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0 };
+  readonly #words = new Set<string>();
+  readonly #money = new Set<number>();
+  #moneyCalls = 0;
+  readonly #callSums = new Set<number>();
+  #moneySum = 0;
+  readonly #emails = new Set<string>();
+  #callsWithEmail = 0;
+  readonly #shapes = new Map<string, number>();
+  readonly #specifics = new Set<string>();
+  readonly #keyed = new Map<string, Set<string>>();
+  #callsWithTime = 0;
+  #callsWithDate = 0;
+  readonly #argTimes = new Set<number>();
+  readonly #argDates = new Set<string>();
   readonly #resultMoney = new Set<number>();
   #resultMoneyCalls = 0;
   readonly #times = new Set<number>();
   readonly #dates = new Set<string>();
-  /** Calls whose results are not read yet, each with the times and dates of its arguments, in call order. */
-  #unread: Array<{ result: unknown; recorded: Recorded[] }> = [];
+
+  /** The successful calls folded. */
+  get calls(): number {
+    return this.#calls.length;
+  }
+
+  /** Every word of every argument value, normalized, also without leading zeros. */
+  get words(): ReadonlySet<string> {
+    this.#fold('words');
+    return this.#words;
+  }
+
+  /** Money-keyed values in cents. */
+  get money(): ReadonlySet<number> {
+    this.#fold('money');
+    return this.#money;
+  }
+
+  /** Calls whose arguments hold a money-keyed value. */
+  get moneyCalls(): number {
+    this.#fold('money');
+    return this.#moneyCalls;
+  }
+
+  /** Each call's money values added up, in cents: a total split over payment methods in one call. */
+  get callSums(): ReadonlySet<number> {
+    this.#fold('money');
+    return this.#callSums;
+  }
+
+  /** Sum of each call's first money value (a total split across calls). */
+  get moneySum(): number {
+    this.#fold('money');
+    return this.#moneySum;
+  }
+
+  /** Email addresses in the arguments, lower case. */
+  get emails(): ReadonlySet<string> {
+    this.#fold('emails');
+    return this.#emails;
+  }
+
+  /** Calls whose arguments hold an email address. */
+  get callsWithEmail(): number {
+    this.#fold('emails');
+    return this.#callsWithEmail;
+  }
+
+  /** Identifier shape → calls holding an identifier within one digit of that shape. */
+  get shapes(): ReadonlyMap<string, number> {
+    this.#fold('shapes');
+    return this.#shapes;
+  }
+
+  /**
+   * Dates and codes of the arguments that do not name the record acted on (not id fields): what the
+   * call did, as opposed to which record it did it to. Lower case; dates as "MM-DD" and "YYYY-MM-DD".
+   */
+  get specifics(): ReadonlySet<string> {
+    this.#fold('specifics');
+    return this.#specifics;
+  }
+
+  /** Argument values by leaf key, loosely written ("closed_won" → "closed won"): the enum check reads them. */
+  get keyed(): ReadonlyMap<string, ReadonlySet<string>> {
+    this.#fold('keyed');
+    return this.#keyed;
+  }
+
+  /** Calls whose arguments hold a time of day. */
+  get callsWithTime(): number {
+    this.#fold('recorded');
+    return this.#callsWithTime;
+  }
+
+  /** Calls whose arguments hold a date. */
+  get callsWithDate(): number {
+    this.#fold('recorded');
+    return this.#callsWithDate;
+  }
+
+  /** Leaves of the last few calls, to report what they used. */
+  get recent(): ReadonlyArray<readonly Leaf[]> {
+    return this.#calls.slice(-KEEP_RECENT).map(leavesOf);
+  }
 
   /**
    * Money-keyed values of the calls' own results, and their totals per key, in cents, signed (a refund
    * recorded as -11400).
    */
   get resultMoney(): ReadonlySet<number> {
-    this.#readResults();
+    this.#fold('resultMoney');
     return this.#resultMoney;
   }
 
   /** Calls whose own result records an amount. */
   get resultMoneyCalls(): number {
-    this.#readResults();
+    this.#fold('resultMoney');
     return this.#resultMoneyCalls;
   }
 
   /** Times of day in the calls' arguments or own results, in minutes after midnight. */
   get times(): ReadonlySet<number> {
-    this.#readResults();
+    this.#fold('resultTimes');
     return this.#times;
+  }
+
+  /** Whether a call's arguments or own result records this time of day ({@link times}); the results are read only when no arguments do. */
+  recordsTime(minutes: number): boolean {
+    this.#fold('recorded');
+    return this.#argTimes.has(minutes) || this.times.has(minutes);
   }
 
   /** Dates in the calls' arguments or own results, as "MM-DD". */
   get dates(): ReadonlySet<string> {
-    this.#readResults();
+    this.#fold('resultTimes');
     return this.#dates;
   }
 
-  add(entry: LedgerEntry): void {
-    this.calls++;
-    const ls = leaves(entry.args);
-    let firstMoney: number | null = null;
-    let callSum = 0;
-    let hasEmail = false;
-    // A call records a time or a date when its arguments hold one; its own result may then agree too
-    // (a result's timestamps, such as when the record was created, never make a call judgeable).
-    let hasTime = false;
-    let hasDate = false;
-    const recorded: Recorded[] = [];
-    const addWord = (word: string): void => {
-      this.words.add(word);
-      const bare = stripZeros(word);
-      if (bare !== word) this.words.add(bare);
-    };
-    const callShapes = new Set<string>();
-    for (const { key, value } of ls) {
-      const raw = String(value);
-      const text = normalizeRef(raw);
-      addWord(text);
-      eachWord(raw.toLowerCase(), addWord);
-      const n = moneyKey(key) ? numeric(value) : null;
-      if (n !== null) {
-        this.money.add(cents(n));
-        firstMoney ??= n;
-        callSum += n;
-      }
-      if (idLike(key, text)) {
-        const { prefix, digits } = refParts(text);
-        for (const d of [digits - 1, digits, digits + 1]) callShapes.add(`${prefix}:${d}`);
-      }
-      if (typeof value !== 'string') continue;
-      if (!recordKey(key)) for (const x of specificsOf(value)) this.specifics.add(x);
-      for (const e of findEmails(value)) {
-        this.emails.add(e);
-        hasEmail = true;
-      }
-      let keyed = this.keyed.get(key);
-      if (keyed === undefined) {
-        keyed = new Set<string>();
-        this.keyed.set(key, keyed);
-      }
-      keyed.add(loose(value));
-      const found = recordedIn(value);
-      if (found === null) continue;
-      recorded.push(found);
-      if (found.times.length > 0) hasTime = true;
-      if (found.dates.length > 0) hasDate = true;
-    }
-    this.#unread.push({ result: entry.result, recorded });
-    if (hasTime) this.callsWithTime++;
-    if (hasDate) this.callsWithDate++;
-    if (firstMoney !== null) this.callSums.add(cents(callSum));
-    if (firstMoney !== null) {
-      this.moneyCalls++;
-      this.moneySum += firstMoney;
-    }
-    if (hasEmail) this.callsWithEmail++;
-    for (const s of callShapes) this.shapes.set(s, (this.shapes.get(s) ?? 0) + 1);
-    this.recent.push(ls);
-    if (this.recent.length > KEEP_RECENT) this.recent.shift();
+  /** Whether a call's arguments or own result records this date ({@link dates}); the results are read only when no arguments do. */
+  recordsDate(date: string): boolean {
+    this.#fold('recorded');
+    return this.#argDates.has(date) || this.dates.has(date);
   }
 
-  /** Fold in the unread calls: each call's argument times and dates, then what its own result records. */
-  #readResults(): void {
-    if (this.#unread.length === 0) return;
-    for (const { result, recorded } of this.#unread) {
-      for (const found of recorded) this.#record(found);
-      let resultMoney = false;
-      let byKey: Map<string, number> | undefined;
-      eachLeaf(structured(result), (key, value) => {
-        if (typeof value === 'string') {
-          const found = recordedIn(value);
-          if (found !== null) this.#record(found);
-        } else if (typeof value !== 'number') return;
-        if (!resultMoneyKey(key)) return;
-        const n = numeric(value);
-        if (n === null) return;
-        this.#resultMoney.add(cents(n));
-        byKey ??= new Map<string, number>();
-        byKey.set(key, (byKey.get(key) ?? 0) + n);
-        resultMoney = true;
-      });
-      // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
-      if (byKey !== undefined) for (const sum of byKey.values()) this.#resultMoney.add(cents(sum));
-      if (resultMoney) this.#resultMoneyCalls++;
+  /** Fold in a successful call (its arguments and result are read when a facet is asked for). */
+  add(entry: LedgerEntry): void {
+    this.#calls.push({ args: entry.args, result: entry.result });
+  }
+
+  /** Read the calls a facet has not read yet, in call order. */
+  #fold(facet: Facet): void {
+    const calls = this.#calls;
+    const from = this.#read[facet];
+    if (from === calls.length) return;
+    // The results' times and dates come after those of each call's arguments.
+    if (facet === 'resultTimes') this.#fold('recorded');
+    for (let i = from; i < calls.length; i++) this.#readCall(facet, calls[i] as Call);
+    this.#read[facet] = calls.length;
+  }
+
+  #readCall(facet: Facet, call: Call): void {
+    switch (facet) {
+      case 'words':
+        return this.#readWords(call);
+      case 'money':
+        return this.#readMoney(call);
+      case 'emails':
+        return this.#readEmails(call);
+      case 'shapes':
+        return this.#readShapes(call);
+      case 'specifics':
+        return this.#readSpecifics(call);
+      case 'keyed':
+        return this.#readKeyed(call);
+      case 'recorded':
+        return this.#readRecorded(call);
+      case 'resultMoney':
+        return this.#readResultMoney(call);
+      case 'resultTimes':
+        return this.#readResultTimes(call);
     }
-    this.#unread = [];
+  }
+
+  #readWords(call: Call): void {
+    const addWord = (word: string): void => {
+      this.#words.add(word);
+      const bare = stripZeros(word);
+      if (bare !== word) this.#words.add(bare);
+    };
+    for (const { value } of leavesOf(call)) {
+      const raw = String(value);
+      addWord(normalizeRef(raw));
+      eachWord(raw.toLowerCase(), addWord);
+    }
+  }
+
+  #readMoney(call: Call): void {
+    let firstMoney: number | null = null;
+    let callSum = 0;
+    for (const { key, value } of leavesOf(call)) {
+      const n = moneyKey(key) ? numeric(value) : null;
+      if (n === null) continue;
+      this.#money.add(cents(n));
+      firstMoney ??= n;
+      callSum += n;
+    }
+    if (firstMoney === null) return;
+    this.#callSums.add(cents(callSum));
+    this.#moneyCalls++;
+    this.#moneySum += firstMoney;
+  }
+
+  #readEmails(call: Call): void {
+    let hasEmail = false;
+    for (const { value } of leavesOf(call)) {
+      if (typeof value !== 'string') continue;
+      for (const e of findEmails(value)) {
+        this.#emails.add(e);
+        hasEmail = true;
+      }
+    }
+    if (hasEmail) this.#callsWithEmail++;
+  }
+
+  #readShapes(call: Call): void {
+    const callShapes = new Set<string>();
+    for (const { key, value } of leavesOf(call)) {
+      const text = normalizeRef(String(value));
+      if (!idLike(key, text)) continue;
+      const { prefix, digits } = refParts(text);
+      for (const d of [digits - 1, digits, digits + 1]) callShapes.add(`${prefix}:${d}`);
+    }
+    for (const s of callShapes) this.#shapes.set(s, (this.#shapes.get(s) ?? 0) + 1);
+  }
+
+  #readSpecifics(call: Call): void {
+    for (const { key, value } of leavesOf(call)) {
+      if (typeof value === 'string' && !recordKey(key)) for (const x of specificsOf(value)) this.#specifics.add(x);
+    }
+  }
+
+  #readKeyed(call: Call): void {
+    for (const { key, value } of leavesOf(call)) {
+      if (typeof value !== 'string') continue;
+      let keyed = this.#keyed.get(key);
+      if (keyed === undefined) {
+        keyed = new Set<string>();
+        this.#keyed.set(key, keyed);
+      }
+      keyed.add(loose(value));
+    }
+  }
+
+  /**
+   * The times and dates of a call's argument values. A call records a time or a date when its arguments
+   * hold one; its own result may then agree too (a result's timestamps, such as when the record was
+   * created, never make a call judgeable).
+   */
+  #readRecorded(call: Call): void {
+    const recorded: Recorded[] = [];
+    for (const { value } of leavesOf(call)) {
+      const found = typeof value === 'string' ? recordedIn(value) : null;
+      if (found !== null) recorded.push(found);
+    }
+    call.recorded = recorded;
+    for (const found of recorded) {
+      for (const t of found.times) this.#argTimes.add(t);
+      for (const d of found.dates) this.#argDates.add(d);
+    }
+    if (recorded.some((found) => found.times.length > 0)) this.#callsWithTime++;
+    if (recorded.some((found) => found.dates.length > 0)) this.#callsWithDate++;
+  }
+
+  /** The amounts a call's own result records. */
+  #readResultMoney(call: Call): void {
+    let resultMoney = false;
+    let byKey: Map<string, number> | undefined;
+    eachLeaf(structured(call.result), (key, value) => {
+      if ((typeof value !== 'string' && typeof value !== 'number') || !resultMoneyKey(key)) return;
+      const n = numeric(value);
+      if (n === null) return;
+      this.#resultMoney.add(cents(n));
+      byKey ??= new Map<string, number>();
+      byKey.set(key, (byKey.get(key) ?? 0) + n);
+      resultMoney = true;
+    });
+    // A total of one kind of amount in the result ("price" of each flight booked) is recorded too.
+    if (byKey !== undefined) for (const sum of byKey.values()) this.#resultMoney.add(cents(sum));
+    if (resultMoney) this.#resultMoneyCalls++;
+  }
+
+  /** A call's argument times and dates, then those its own result records. */
+  #readResultTimes(call: Call): void {
+    for (const found of call.recorded ?? []) this.#record(found);
+    eachLeaf(structured(call.result), (_, value) => {
+      const found = typeof value === 'string' ? recordedIn(value) : null;
+      if (found !== null) this.#record(found);
+    });
   }
 
   #record(found: Recorded): void {
     for (const t of found.times) this.#times.add(t);
     for (const d of found.dates) this.#dates.add(d);
   }
+}
+
+/** The leaves of a call's arguments, listed once. */
+function leavesOf(call: Call): Leaf[] {
+  return (call.leaves ??= leaves(call.args));
 }
 
 /** {@link timesAndDates} of a value that may record a time or a date (every one is written with a digit); else `null`. */

@@ -9,10 +9,10 @@
  * progress, advice, questions and offers, conditionals, quoted or drafted text, other actors, events
  * outside this run, honest failure reports, reported speech).
  */
-import { parseReply, type ParsedReply } from './parse-reply.js';
+import { parseReply, type ParsedClause, type ParsedReply } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
-import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseState } from './_clause.js';
+import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
@@ -75,9 +75,11 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   let introducing: ExtractedClaim[] = [];
   let details: string[] = [];
   const closeList = (): void => {
-    if (details.length > 0) for (const c of introducing) c.details = details.join('\n');
-    introducing = [];
-    details = [];
+    if (details.length > 0) {
+      for (const c of introducing) c.details = details.join('\n');
+      details = [];
+    }
+    if (introducing.length > 0) introducing = [];
   };
   // The items of a list whose introduction plans, offers or asks claim nothing.
   let planned = false;
@@ -91,19 +93,21 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
       let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
       let saysYou: boolean | undefined;
       const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
-      sentence.clauses.forEach(({ text: clause, words: tokens }, i) => {
-        if (tokens.length === 0) return;
+      const clauses = sentence.clauses;
+      for (let i = 0; i < clauses.length; i++) {
+        const { text: clause, words: tokens } = clauses[i] as ParsedClause;
+        if (tokens.length === 0) continue;
         if (isTerse(tokens)) {
           terse ??= sentence.text;
-          return;
+          continue;
         }
         const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, toolVerbs: options.toolVerbs });
         state = read.state;
-        for (const c of read.claims) claims.push({ ...c, text: sentence.text, clause });
+        for (const c of read.claims) claims.push(placed(c, sentence.text, clause));
         // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
         const report = state.conditional ? null : readRecordReport(tokens, clause);
-        if (report !== null) claims.push({ ...report, text: sentence.text, clause });
-      });
+        if (report !== null) claims.push(placed(report, sentence.text, clause));
+      }
     }
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
@@ -143,6 +147,17 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
   }
   return claims;
+}
+
+/**
+ * A clause's claim with its sentence and clause. Its fields keep the order a spread of the clause's claim
+ * gave (verb, object, form, head, count, then text and clause); built as literals, the claims of a reply
+ * share four shapes, where a spread of claims of several shapes takes the engine's slow path.
+ */
+function placed(c: ClauseClaim, text: string, clause: string): ExtractedClaim {
+  const { verb, object, form, head, count } = c;
+  if (head === undefined) return count === undefined ? { verb, object, form, text, clause } : { verb, object, form, count, text, clause };
+  return count === undefined ? { verb, object, form, head, text, clause } : { verb, object, form, head, count, text, clause };
 }
 
 const TERSE_LEAD = new Set(['ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
@@ -253,8 +268,9 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   }
   if (cut === -1) return null;
   // Without a ✅ the line must say it is done in one word ("- Refund: done", "- Email to the landlord:
-  // sent"): of a longer value only enough is read to know it is longer. The value is read first: most
+  // sent"): a longer value is told by its spaces, without reading its words. The value is read first: most
   // list items give a longer one, and their labels need not be read.
+  if (!marked && twoWords(line, cut + 1)) return null;
   const rest = tokenize(line.slice(cut + 1), marked ? Infinity : 2);
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
   const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
@@ -265,6 +281,27 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   const verb = (said !== null && said !== '' ? said : null) ?? label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
   const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));
   return { text: line, clause: line, verb, object: object.join(' '), form: 'status' };
+}
+
+/**
+ * `text.slice(from)` holds two words or more (`tokenize`), told without reading them: two chunks between spaces
+ * that each hold an ASCII letter or digit (a word never spans a space, and such a character always starts or
+ * continues one).
+ */
+function twoWords(text: string, from: number): boolean {
+  let chunks = 0;
+  let wordy = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      if (wordy) chunks++;
+      wordy = false;
+    } else if (!wordy && ((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122))) {
+      if (chunks === 1) return true;
+      wordy = true;
+    }
+  }
+  return false;
 }
 
 /** Re-exported for the clause reader's tests. */

@@ -71,8 +71,10 @@ export function readDenials(reply: ParsedReply): Denial[] {
       if (sentence.question || !NEGATION_CUE.test(sentence.text) || !mayDeny(sentence.text)) continue;
       for (const { text: clause, words } of sentence.clauses) {
         if (conditionalIndex(words) !== -1) break;
-        if (pastTime(words) || words.some((w) => BEFORE_NOW.has(w))) continue;
-        const denial = readClause(words, clause, sentence.text);
+        // Most clauses hold no negation: it is looked for before the times that would set one aside.
+        const at = negationIndex(words);
+        if (at === -1 || pastTime(words) || words.some((w) => BEFORE_NOW.has(w))) continue;
+        const denial = readClause(words, at, clause, sentence.text);
         if (denial !== null) out.push(denial);
       }
     }
@@ -80,9 +82,8 @@ export function readDenials(reply: ParsedReply): Denial[] {
   return out;
 }
 
-function readClause(words: readonly string[], clause: string, text: string): Denial | null {
-  const at = negationIndex(words);
-  if (at === -1) return null;
+/** The denial of a clause whose negation ({@link negationIndex}) is at `words[at]`, or `null`. */
+function readClause(words: readonly string[], at: number, clause: string, text: string): Denial | null {
   const subject = words.slice(0, at).filter((w) => !BRIDGE.has(w) && !PAST_AUXILIARIES.has(w));
   const self = subject.some((w) => FIRST_PERSON.has(w));
   if (!self && subject.some((w) => OTHER_ACTOR_PRONOUNS.has(w) && w !== 'it' && w !== 'your')) return null;
