@@ -57,6 +57,19 @@ const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 
 const STATUS_FOLLOWERS = new Set(['today', 'to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
 /** The offer phrases as one alternation of literals (linear time). */
 const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+/** {@link OFFER} in any case of its ASCII letters. */
+const OFFER_ANY_CASE = new RegExp(OFFER.source, 'i');
+/** The two characters that lower-case to an ASCII letter without being one: "İ" (i and a combining dot), the Kelvin sign (k). */
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
+
+/**
+ * `text` may hold an offer phrase ({@link OFFER}) once lower-cased, asked of the text as it is: the lower-cased
+ * text holds a phrase only where the text holds it in some case of its ASCII letters ({@link OFFER_ANY_CASE}),
+ * or where the text holds a character of {@link LOWERS_TO_ASCII}. A text it turns down is not lower-cased.
+ */
+export function mayHoldOffer(text: string): boolean {
+  return OFFER_ANY_CASE.test(text) || LOWERS_TO_ASCII.test(text);
+}
 const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'one', 'two', 'three', 'four', 'five', 'each', 'every', 'any', 'some', 'no', 'all', 'both']);
 /** Verbs that read as a person's own act after a bare noun phrase ("Priya replied"), never as a status line. */
 const ACTIVE_READING = new Set(['email', 'reply', 'text', 'message', 'call', 'respond', 'write', 'confirm', 'agree', 'decide', 'note', 'approve', 'reject', 'decline', 'accept', 'sign', 'pay', 'order', 'book', 'find', 'check', 'ask', 'say', 'tell', 'mention']);
@@ -119,9 +132,9 @@ class ClauseCues {
     return (this.lowerText ??= this.text.toLowerCase());
   }
 
-  /** The clause's text holds an offer phrase ("want me to", "I can", {@link OFFER}). */
+  /** The clause's lower-cased text holds an offer phrase ("want me to", "I can", {@link OFFER}); most clauses are told apart without lower-casing. */
   get offer(): boolean {
-    return (this.offered ??= OFFER.test(this.lower));
+    return (this.offered ??= mayHoldOffer(this.text) && OFFER.test(this.lower));
   }
 
   /** {@link clausePrefix} of the clause's words. */
