@@ -61,15 +61,6 @@ const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}(
 const OFFER_ANY_CASE = new RegExp(OFFER.source, 'i');
 /** The two characters that lower-case to an ASCII letter without being one: "İ" (i and a combining dot), the Kelvin sign (k). */
 const LOWERS_TO_ASCII = /[\u0130\u212a]/;
-
-/**
- * `text` may hold an offer phrase ({@link OFFER}) once lower-cased, asked of the text as it is: the lower-cased
- * text holds a phrase only where the text holds it in some case of its ASCII letters ({@link OFFER_ANY_CASE}),
- * or where the text holds a character of {@link LOWERS_TO_ASCII}. A text it turns down is not lower-cased.
- */
-export function mayHoldOffer(text: string): boolean {
-  return OFFER_ANY_CASE.test(text) || LOWERS_TO_ASCII.test(text);
-}
 const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'one', 'two', 'three', 'four', 'five', 'each', 'every', 'any', 'some', 'no', 'all', 'both']);
 /** Verbs that read as a person's own act after a bare noun phrase ("Priya replied"), never as a status line. */
 const ACTIVE_READING = new Set(['email', 'reply', 'text', 'message', 'call', 'respond', 'write', 'confirm', 'agree', 'decide', 'note', 'approve', 'reject', 'decline', 'accept', 'sign', 'pay', 'order', 'book', 'find', 'check', 'ask', 'say', 'tell', 'mention']);
@@ -110,9 +101,18 @@ export function headNoun(subject: readonly string[], after: readonly string[]): 
 }
 
 /**
+ * `text` may hold an offer phrase ({@link OFFER}) once lower-cased, asked of the text as it is: the lower-cased
+ * text holds a phrase only where the text holds it in some case of its ASCII letters ({@link OFFER_ANY_CASE}),
+ * or where the text holds a character of {@link LOWERS_TO_ASCII}. A text it turns down is not lower-cased.
+ */
+export function mayHoldOffer(text: string): boolean {
+  return OFFER_ANY_CASE.test(text) || LOWERS_TO_ASCII.test(text);
+}
+
+/**
  * What the clause reader asks of a clause beyond its verbs, each answered on first use and then kept: most
- * clauses hold no claimed verb, and their reading asks few of these (a clause under a negation or a
- * condition asks none of the text's cues).
+ * clauses hold no claimed verb, and their reading asks few of these (a clause under a negation or a modal
+ * asks none of the text's cues).
  */
 class ClauseCues {
   private lowerText: string | undefined = undefined;
