@@ -57,6 +57,10 @@ const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 
 const STATUS_FOLLOWERS = new Set(['today', 'to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
 /** The offer phrases as one alternation of literals (linear time). */
 const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+/** {@link OFFER} in any case of its ASCII letters. */
+const OFFER_ANY_CASE = new RegExp(OFFER.source, 'i');
+/** The two characters that lower-case to an ASCII letter without being one: "İ" (i and a combining dot), the Kelvin sign (k). */
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
 const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'one', 'two', 'three', 'four', 'five', 'each', 'every', 'any', 'some', 'no', 'all', 'both']);
 /** Verbs that read as a person's own act after a bare noun phrase ("Priya replied"), never as a status line. */
 const ACTIVE_READING = new Set(['email', 'reply', 'text', 'message', 'call', 'respond', 'write', 'confirm', 'agree', 'decide', 'note', 'approve', 'reject', 'decline', 'accept', 'sign', 'pay', 'order', 'book', 'find', 'check', 'ask', 'say', 'tell', 'mention']);
@@ -97,9 +101,18 @@ export function headNoun(subject: readonly string[], after: readonly string[]): 
 }
 
 /**
+ * `text` may hold an offer phrase ({@link OFFER}) once lower-cased, asked of the text as it is: the lower-cased
+ * text holds a phrase only where the text holds it in some case of its ASCII letters ({@link OFFER_ANY_CASE}),
+ * or where the text holds a character of {@link LOWERS_TO_ASCII}. A text it turns down is not lower-cased.
+ */
+export function mayHoldOffer(text: string): boolean {
+  return OFFER_ANY_CASE.test(text) || LOWERS_TO_ASCII.test(text);
+}
+
+/**
  * What the clause reader asks of a clause beyond its verbs, each answered on first use and then kept: most
- * clauses hold no claimed verb, and their reading asks few of these (a clause under a negation or a
- * condition asks none of the text's cues).
+ * clauses hold no claimed verb, and their reading asks few of these (a clause under a negation or a modal
+ * asks none of the text's cues).
  */
 class ClauseCues {
   private lowerText: string | undefined = undefined;
@@ -119,9 +132,9 @@ class ClauseCues {
     return (this.lowerText ??= this.text.toLowerCase());
   }
 
-  /** The clause's text holds an offer phrase ("want me to", "I can", {@link OFFER}). */
+  /** The clause's lower-cased text holds an offer phrase ("want me to", "I can", {@link OFFER}); most clauses are told apart without lower-casing. */
   get offer(): boolean {
-    return (this.offered ??= OFFER.test(this.lower));
+    return (this.offered ??= mayHoldOffer(this.text) && OFFER.test(this.lower));
   }
 
   /** {@link clausePrefix} of the clause's words. */
@@ -145,8 +158,13 @@ class ClauseCues {
   }
 }
 
+/** What a clause that claims nothing returns: one list, never changed. */
+const NO_CLAIMS: readonly ClauseClaim[] = [];
+/** The state a sentence's first clause starts from: no subject yet, nothing blocking, no condition. */
+const OPENING: ClauseState = { subject: 'none', blocked: false, conditional: false };
+
 /** Find the claims of one clause and the state it passes on. */
-export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: ClauseClaim[]; state: ClauseState } {
+export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: readonly ClauseClaim[]; state: ClauseState } {
   let start = 0;
   while (start < tokens.length && LEADING_CONJUNCTIONS.has(tokens[start] ?? '')) start++;
   // "Got it, saved", "Done, the newsletter has been archived": an acknowledgement, not a subject.
@@ -155,7 +173,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   if (tokens[start] === 'done' && start + 1 < tokens.length) start += 1;
   const words = start === 0 ? tokens : tokens.slice(start);
   const cues = new ClauseCues(words, clause);
-  const inherited = options.first ? { subject: 'none' as const, blocked: false, conditional: false } : options.state;
+  const inherited = options.first ? OPENING : options.state;
   const conditionalAt = conditionalIndex(words);
 
   let otherActor = false;
@@ -189,32 +207,32 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       (cues.offer && (told === 0 || OFFER.test(pre.slice(told).join(' '))));
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
-    if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: [], state: nextState };
-    if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: [], state: nextState };
+    if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: NO_CLAIMS, state: nextState };
+    if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: NO_CLAIMS, state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
-    if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: [], state: nextState };
-    if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || datedAct(words, hit))) return { claims: [], state: { ...nextState, subject: 'other' } };
-    if (hit.ambiguous && form === 'head' && !options.statusLine && options.mentionsYou()) return { claims: [], state: nextState };
+    if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: NO_CLAIMS, state: nextState };
+    if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || datedAct(words, hit))) return { claims: NO_CLAIMS, state: { ...nextState, subject: 'other' } };
+    if (hit.ambiguous && form === 'head' && !options.statusLine && options.mentionsYou()) return { claims: NO_CLAIMS, state: nextState };
     if (form === 'passive' || form === 'status') {
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
-      if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: [], state: nextState };
-      if (STATE_PARTICIPLES.has(words[hit.index] ?? '') && options.toolVerbs?.has(hit.lemma) !== true) return { claims: [], state: nextState };
+      if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: NO_CLAIMS, state: nextState };
+      if (STATE_PARTICIPLES.has(words[hit.index] ?? '') && options.toolVerbs?.has(hit.lemma) !== true) return { claims: NO_CLAIMS, state: nextState };
       // "is set at $100 per passenger", "priced at": a level, not an act. A time of day is when the act was
       // done ("Email sent at 3:45 PM", "cancelled at 10:02").
-      if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '') && !timeOfDay(words, hit.end + 1)) return { claims: [], state: nextState };
+      if (words[hit.end] === 'at' && /^[$€£\d]/.test(words[hit.end + 1] ?? '') && !timeOfDay(words, hit.end + 1)) return { claims: NO_CLAIMS, state: nextState };
       // "you are currently booked", "your upcoming flight is booked": a state. "Your existing booking has been
       // cancelled" is an act: adjectives of the subject only mark a state with a simple "is/was".
-      if (pre.some((w) => STATE_ADVERBS.has(w)) || words.slice(hit.end).includes('future')) return { claims: [], state: nextState };
+      if (pre.some((w) => STATE_ADVERBS.has(w)) || words.slice(hit.end).includes('future')) return { claims: NO_CLAIMS, state: nextState };
       const perfect = pre.includes('been');
       if (!perfect && (COMPLETION_VERBS.has(hit.lemma) || !pre.some((w) => w === 'was' || w === 'were')) && subjectTokens.some((w) => STATE_ADJECTIVES.has(w))) {
-        return { claims: [], state: nextState };
+        return { claims: NO_CLAIMS, state: nextState };
       }
     }
-    if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: [], state: nextState };
+    if (form === 'head' && after0IsLabel(words, hit, options.sentence)) return { claims: NO_CLAIMS, state: nextState };
     // "Checked Bag: 1 bag added": a short label before a colon, a participle and a bare noun, names a
     // field; its participle is a modifier ("Updated 312 invoices:", "Logged WEB-884:" are acts).
     const modified = words[hit.end] ?? '';
-    if (form === 'head' && options.first && words.length <= 3 && /^[a-z]+$/.test(modified) && !DETERMINERS.has(modified) && isLabel(clause, options.sentence)) return { claims: [], state: nextState };
+    if (form === 'head' && options.first && words.length <= 3 && /^[a-z]+$/.test(modified) && !DETERMINERS.has(modified) && isLabel(clause, options.sentence)) return { claims: NO_CLAIMS, state: nextState };
     // The object ends where an instrument begins: "processed using your gift card", "sent via SMS".
     const window = words.slice(hit.end, hit.end + 10);
     const instrument = window.findIndex((w) => w === 'using' || w === 'via');
@@ -238,10 +256,10 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     blocked,
     conditional: inherited.conditional || conditionalAt !== -1,
   };
-  if (state.blocked || state.conditional) return { claims: [], state };
+  if (state.blocked || state.conditional) return { claims: NO_CLAIMS, state };
   const outcome = readOutcome(words);
-  if (outcome === null || cues.failure || cues.outside) return { claims: [], state };
-  if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: [], state };
+  if (outcome === null || cues.failure || cues.outside) return { claims: NO_CLAIMS, state };
+  if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: NO_CLAIMS, state };
   return { claims: [outcome], state };
 }
 

@@ -391,7 +391,7 @@ describe('edge cases', () => {
 
   // A label's value claims an action only when it says the action was completed; an answer or a
   // value ("Yes", "credit card") describes what was booked (the details lists of real airline agents).
-  it.each([['- Insurance: Yes'], ['- Travel insurance: yes'], ['- Insurance: OK'], ['- Payment: credit card'], ['- Payment method: credit card ending in 1234'], ['- Cabin: economy']])(
+  it.each([['- Insurance: Yes'], ['- Travel insurance: yes'], ['- Insurance: OK'], ['- Payment: credit card'], ['- Payment method: credit card ending in 1234'], ['- Cabin: economy'], ['- Available seats: 12'], ['- Economy price: $121']])(
     'a label line whose value is not a completed action: %j',
     (reply) => {
       expect(extractClaims(`Here are the details:\n${reply}`).filter((c) => c.text !== 'Here are the details:')).toEqual([]);

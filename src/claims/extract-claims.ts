@@ -268,9 +268,10 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   }
   if (cut === -1) return null;
   // Without a ✅ the line must say it is done in one word ("- Refund: done", "- Email to the landlord:
-  // sent"): a longer value is told by its spaces, without reading its words. The value is read first: most
-  // list items give a longer one, and their labels need not be read.
-  if (!marked && twoWords(line, cut + 1)) return null;
+  // sent"): a longer value is told by its spaces, and a value with no letter ("Seats: 12", "Price: $121") by
+  // its characters, without reading its words. The value is read first: most list items give a longer one
+  // or a number, and their labels need not be read.
+  if (!marked && (twoWords(line, cut + 1) || !hasLetter(line, cut + 1))) return null;
   const rest = tokenize(line.slice(cut + 1), marked ? Infinity : 2);
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
   const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
@@ -300,6 +301,18 @@ function twoWords(text: string, from: number): boolean {
       if (chunks === 1) return true;
       wordy = true;
     }
+  }
+  return false;
+}
+
+/**
+ * `text.slice(from)` holds a character that is, or lower-cases to, an ASCII letter (A-Z, a-z, "İ", the Kelvin
+ * sign). A value without one has no word that is a verb form or a status word (`pastVerbAt`, `STATUS_WORDS`).
+ */
+function hasLetter(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (((c | 32) >= 97 && (c | 32) <= 122) || c === 0x130 || c === 0x212a) return true;
   }
   return false;
 }
