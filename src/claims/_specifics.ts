@@ -37,7 +37,8 @@ export function dateKeys(text: string): string[] {
   };
   for (const m of matchesOf(MONTH_FIRST, text)) add(MONTHS.get((m[1] ?? '').toLowerCase()), Number(m[2]), m[3]);
   for (const m of matchesOf(DAY_FIRST, text)) add(MONTHS.get((m[2] ?? '').toLowerCase()), Number(m[1]), m[3]);
-  for (const m of matchesOf(ISO, text)) add(Number(m[2]), Number(m[3]), m[1]);
+  // A "-" joins every ISO date: most texts have none.
+  if (text.includes('-')) for (const m of matchesOf(ISO, text)) add(Number(m[2]), Number(m[3]), m[1]);
   return out;
 }
 

@@ -23,7 +23,9 @@ export function findTimes(text: string): number[] {
     const pm = (m[3] ?? '').toLowerCase().startsWith('p');
     out.push(((h % 12) + (pm ? 12 : 0)) * 60 + Number(m[2] ?? 0));
   }
-  for (const m of matchesOf(TWENTY_FOUR_HOUR, text)) {
+  // A ":" is in every "15:00": most texts have none.
+  const clock = text.includes(':') ? matchesOf(TWENTY_FOUR_HOUR, text) : [];
+  for (const m of clock) {
     const end = (m.index ?? 0) + m[0].length;
     // "3:00 PM" was read above; "15:00" stands alone.
     if (/^\s?[ap]\.?m/i.test(text.slice(end, end + 5))) continue;

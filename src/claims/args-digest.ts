@@ -111,10 +111,10 @@ type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'specifics' | 'keyed' | '
 
 /**
  * The folded arguments of the successful calls of one tool. Adding a call only keeps it: each facet (the
- * words, the money, the emails, the identifier shapes, the specifics, the keyed values, the times and dates
- * of the arguments, the amounts and the times and dates the calls' own results record) is read from the calls when first asked for (most
- * claims are judged on one or two of them), in call order, so every set lists its values as if read call
- * by call. Calls added after a facet was read are read by it when it is next asked for.
+ * arguments' words, money, emails, identifier shapes, specifics, keyed values, times and dates; the amounts,
+ * times and dates the calls' own results record) is read from the calls when first asked for (most claims
+ * are judged on one or two of them), in call order, so every set lists its values as if read call by call.
+ * Calls added after a facet was read are read by it when it is next asked for.
  */
 export class ArgsDigest {
   readonly #calls: Call[] = [];
