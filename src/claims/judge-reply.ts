@@ -333,7 +333,7 @@ function producedBy(profile: ToolProfile | undefined, stretch: readonly LedgerEn
 function readable(specifics: ReadonlySet<string>, tool: string, backing: Backing): boolean {
   for (const v of specifics) {
     if (v.length === 5 && /^\d\d-\d\d$/.test(v)) {
-      if (!backing.digests(tool).some((d) => d.dates.has(v))) return false;
+      if (!backing.digests(tool).some((d) => d.recordsDate(v))) return false;
     } else if (!/^\d{4}-/.test(v) && !backing.seen(v)) {
       return false;
     }
@@ -369,7 +369,7 @@ function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string |
   for (let i = stretch.length - 1; i >= 0; i--) {
     const e = stretch[i];
     if (e === undefined || e.status !== 'ok') continue;
-    if (backing.digests(e.tool).some((d) => d.resultMoneyCalls > 0 || d.moneyCalls > 0)) return e.tool;
+    if (backing.digests(e.tool).some((d) => d.moneyCalls > 0 || d.resultMoneyCalls > 0)) return e.tool;
   }
   return null;
 }
