@@ -7,7 +7,8 @@
  * agrees. Ambiguous sentences (two amounts, qualified amounts such as "each", "around", "half of")
  * are not judged. Constant time per claim: the calls are folded into {@link ArgsDigest}s.
  */
-import { cents, MONEY_KEY, refShape, stripZeros, type ArgsDigest } from './args-digest.js';
+import { MONEY_KEY, type ArgsDigest } from './args-digest.js';
+import { cents, refShape, stripZeros } from './_ref-values.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
 import { findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
