@@ -258,43 +258,53 @@ const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entr
 export function tokenize(text: string, limit = Infinity): string[] {
   let lower = text.toLowerCase();
   if (lower.includes('’')) lower = lower.replace(/’/g, "'");
+  const apostrophes = lower.includes("'");
+  if (limit !== Infinity) {
+    // A limited read takes the words one at a time and stops at the limit: the rest of a long text is not read.
+    const out: string[] = [];
+    WORD.lastIndex = 0;
+    for (let m = WORD.exec(lower); m !== null && out.length < limit; m = WORD.exec(lower)) pushToken(out, m[0], apostrophes);
+    return out;
+  }
   // All words in one native call: no match object per word.
   const words = lower.match(WORD);
   if (words === null) return [];
   // Without an apostrophe every word is a token as it stands.
-  if (!lower.includes("'")) return words.length > limit ? words.slice(0, limit) : words;
+  if (!apostrophes) return words;
   const out: string[] = [];
-  for (let i = 0; i < words.length && out.length < limit; i++) {
-    let w = words[i] as string;
-    if (!w.includes("'")) {
-      out.push(w);
-      continue;
-    }
-    const expanded = CONTRACTIONS.get(w);
-    if (expanded) {
-      out.push(...expanded);
-      continue;
-    }
-    if (w.endsWith("n't")) {
-      out.push(w);
-      continue;
-    }
-    if (w.endsWith("'s")) {
-      const stem = w.slice(0, -2);
-      if (stem !== '') out.push(stem);
-      out.push("'s");
-      continue;
-    }
-    // "'d" splits only in the pronoun forms above ("I'd"); "DM'd" is one word.
-    if (w.endsWith("'ll") || w.endsWith("'ve") || w.endsWith("'re")) {
-      const cut = w.lastIndexOf("'");
-      out.push(w.slice(0, cut), w.slice(cut));
-      continue;
-    }
-    w = w.replace(/^'+/, '');
-    if (w !== '') out.push(w);
-  }
+  for (const w of words) pushToken(out, w, true);
   return out;
+}
+
+/** Add the tokens of the word `w` to `out` (`apostrophes`: the text has one, else `w` is its own token). */
+function pushToken(out: string[], w: string, apostrophes: boolean): void {
+  if (!apostrophes || !w.includes("'")) {
+    out.push(w);
+    return;
+  }
+  const expanded = CONTRACTIONS.get(w);
+  if (expanded) {
+    out.push(...expanded);
+    return;
+  }
+  if (w.endsWith("n't")) {
+    out.push(w);
+    return;
+  }
+  if (w.endsWith("'s")) {
+    const stem = w.slice(0, -2);
+    if (stem !== '') out.push(stem);
+    out.push("'s");
+    return;
+  }
+  // "'d" splits only in the pronoun forms above ("I'd"); "DM'd" is one word.
+  if (w.endsWith("'ll") || w.endsWith("'ve") || w.endsWith("'re")) {
+    const cut = w.lastIndexOf("'");
+    out.push(w.slice(0, cut), w.slice(cut));
+    return;
+  }
+  const bare = w.replace(/^'+/, '');
+  if (bare !== '') out.push(bare);
 }
 
 /** Singular, canonical form of a noun-ish token: "memories" → "memory", "files" → "file". */

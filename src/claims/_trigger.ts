@@ -26,7 +26,6 @@ const SHORTEST_TRIGGER = Math.min(3, ...[...TRIGGERS].map((t) => t.length));
 const COPULAS = new Set(['is', 'are', 're', 's']);
 const OUTCOMES = new Set(['now', 'back', 'on', 'live', 'off']);
 
-const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c === 45 || c >= 0xc0;
 
 /**
  * A word's key: its last {@link KEY_LETTERS} characters (the whole word when it is shorter), five bits each
@@ -35,6 +34,16 @@ const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || c === 39 || c 
 const KEY_LETTERS = 4;
 const KEY_MASK = (1 << (5 * KEY_LETTERS)) - 1;
 const keyCode = (c: number): number => (c >= 97 && c <= 122 ? c - 96 : c === 45 ? 27 : 0);
+/**
+ * What an ASCII character is to {@link mayClaim}'s words, by char code: 0 no letter; a letter of a word read by its
+ * key, as its {@link keyCode}; or {@link OTHER_LETTER}, the apostrophe, which (like any character from U+00C0) is a
+ * letter of a word read whole.
+ */
+const LETTER_CODES = new Uint8Array(128);
+const OTHER_LETTER = 31;
+for (let c = 97; c <= 122; c++) LETTER_CODES[c] = keyCode(c);
+LETTER_CODES[45] = keyCode(45);
+LETTER_CODES[39] = OTHER_LETTER;
 function keyOf(word: string): number {
   let key = 0;
   for (let i = 0; i < word.length; i++) key = ((key << 5) | keyCode(word.charCodeAt(i))) & KEY_MASK;
@@ -110,14 +119,15 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
   let afterLet = false;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 32;
-    if (isLetter(c)) {
+    const code = c < 128 ? (LETTER_CODES[c] ?? 0) : c >= 0xc0 ? OTHER_LETTER : 0;
+    if (code !== 0) {
       if (start === -1) {
         start = i;
         key = 0;
         plain = true;
       }
-      if (c === 39 || c >= 0xc0) plain = false;
-      else key = ((key << 5) | keyCode(c)) & KEY_MASK;
+      if (code === OTHER_LETTER) plain = false;
+      else key = ((key << 5) | code) & KEY_MASK;
       continue;
     }
     if (start === -1) continue;
