@@ -107,12 +107,35 @@ export function lazy<T>(make: () => T): () => T {
   };
 }
 
-/** Verb lemma -> verb id. */
-export const verbIds = lazy(() => {
-  const ids = new Map<string, number>();
-  lexiconTable().verbs.forEach((v, i) => ids.set(v, i));
-  return ids;
-});
+/**
+ * A verb lemma's id (its index in the table's `verbs`), or `undefined` for a word that is no verb lemma. The first
+ * {@link SEARCHED_LOOKUPS} lookups go by binary search (the generator sorts `verbs` by UTF-16 code units, the order
+ * of `<`), so a process that asks about a few words never builds an index of the 11,000 lemmas; later ones go
+ * through a `Map` built once.
+ */
+export function verbId(lemma: string): number | undefined {
+  if (verbIndex !== undefined) return verbIndex.get(lemma);
+  if (++searched > SEARCHED_LOOKUPS) {
+    verbIndex = new Map(lexiconTable().verbs.map((v, i) => [v, i]));
+    return verbIndex.get(lemma);
+  }
+  const verbs = lexiconTable().verbs;
+  let lo = 0;
+  let hi = verbs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = verbs[mid] as string;
+    if (v === lemma) return mid;
+    if (v < lemma) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+/** Lookups {@link verbId} answers by binary search before it builds its index. */
+const SEARCHED_LOOKUPS = 2_000;
+let searched = 0;
+let verbIndex: ReadonlyMap<string, number> | undefined;
 
 /** The sum of a verb's sense tag counts, by verb id. */
 export function verbTagCount(id: number): number {

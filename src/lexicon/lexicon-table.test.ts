@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LEXICON_FILE, lexiconTable, readTable } from './_table.js';
+import { LEXICON_FILE, lexiconTable, readTable, verbId } from './_table.js';
 import { isVerb } from './verb-readings.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,6 +44,13 @@ describe('lexicon table', () => {
   it('reads, field by field, the same table as parsing lexicon.json whole', () => {
     const bytes = readFileSync(LEXICON_FILE);
     expect({ ...readTable(bytes) }).toEqual(JSON.parse(bytes.toString('latin1')));
+  });
+
+  it('finds every verb lemma by its id, and no other word', () => {
+    const verbs = lexiconTable().verbs;
+    verbs.forEach((v, i) => expect(verbId(v), v).toBe(i));
+    for (const w of ['', 'zzzz', 'Send', 'send ', 'refunded', '\u{1F600}']) expect(verbId(w), w).toBeUndefined();
+    expect(verbId('look up')).toBe(verbs.indexOf('look up'));
   });
 
   it('refuses a file that is not in the one-field-per-line layout', () => {

@@ -4,7 +4,7 @@
  * consumption, body), a read (verb.perception, cognition) or a state (verb.stative, emotion, weather; also
  * copular senses such as seem/look + adjective, and verbs of having such as have/own, in whatever file).
  */
-import { lazy, lexiconTable, stativeSynsets, verbIds } from './_table.js';
+import { lazy, lexiconTable, stativeSynsets, verbId } from './_table.js';
 
 /** A verb's kind: `act` changes something, `read` looks or finds out, `state` describes how things are. */
 export type VerbClass = 'act' | 'read' | 'state';
@@ -49,7 +49,7 @@ export function synsetClass(synset: number): VerbClass | undefined {
 }
 
 function senses(lemma: string): number[] | undefined {
-  const id = verbIds().get(lemma.trim().toLowerCase().replaceAll('_', ' '));
+  const id = verbId(lemma.trim().toLowerCase().replaceAll('_', ' '));
   return id === undefined ? undefined : lexiconTable().verbSenses[id];
 }
 

@@ -3,7 +3,7 @@
  * them (tag count plus {@link UNTAGGED_SENSE_WEIGHT} per sense). Finer than the act / read / state class:
  * it tells a verb of communication ("summarize", "explain") from one of change ("cancel", "refund").
  */
-import { lexiconTable, verbIds } from './_table.js';
+import { lexiconTable, verbId } from './_table.js';
 import { UNTAGGED_SENSE_WEIGHT } from './verb-class.js';
 
 /** WordNet's verb lexicographer file numbers that name making or conveying content: cognition, communication, creation. */
@@ -15,7 +15,7 @@ export const CONTENT_LEXFILES: ReadonlySet<number> = new Set([31, 32, 36]);
  */
 export function lexfileShare(lemma: string, lexfiles: ReadonlySet<number>): number {
   const t = lexiconTable();
-  const id = verbIds().get(lemma.trim().toLowerCase().replaceAll('_', ' '));
+  const id = verbId(lemma.trim().toLowerCase().replaceAll('_', ' '));
   if (id === undefined) return 0;
   const flat = t.verbSenses[id] ?? [];
   let total = 0;

@@ -6,7 +6,7 @@
  * has no reading.
  */
 import { irregularForms, irregularReadings } from './_irregular.js';
-import { verbIds, verbTagCount } from './_table.js';
+import { verbId, verbTagCount } from './_table.js';
 
 /** How a word form inflects its lemma: base (also non-third present), third person -s, past, past participle, -ing. */
 export type VerbForm = 'base' | 'third' | 'past' | 'participle' | 'gerund';
@@ -25,7 +25,7 @@ export const VERB_PREFIXES: readonly string[] = ['over', 'pre', 'dis', 're', 'un
  * ("look up", "look_up"). Case-insensitive.
  */
 export function isVerb(lemma: string): boolean {
-  return verbIds().has(lemma.toLowerCase().replaceAll('_', ' '));
+  return verbId(lemma.toLowerCase().replaceAll('_', ' ')) !== undefined;
 }
 
 const CONSONANT = /^[bcdfghjklmnpqrstvwxz]$/;
@@ -48,7 +48,7 @@ function hasStrongPast(lemma: string): boolean {
 function regularReadings(w: string, rest = ''): VerbReading[] {
   const out: VerbReading[] = [];
   const tryLemma = (lemma: string, form: VerbForm): void => {
-    if (lemma.length < 2 || lemma.includes(' ') || !verbIds().has(lemma + rest)) return;
+    if (lemma.length < 2 || lemma.includes(' ') || verbId(lemma + rest) === undefined) return;
     if ((form === 'past' || form === 'participle') && hasStrongPast(lemma)) return;
     out.push({ lemma: lemma + rest, form });
   };
@@ -78,7 +78,7 @@ function regularReadings(w: string, rest = ''): VerbReading[] {
 /** Readings of the form as it is spelled: irregular, base, regular. */
 function directReadings(w: string): VerbReading[] {
   const out = [...(irregularReadings().get(w) ?? [])];
-  if (verbIds().has(w)) out.push({ lemma: w, form: 'base' });
+  if (verbId(w) !== undefined) out.push({ lemma: w, form: 'base' });
   out.push(...regularReadings(w));
   return out;
 }
@@ -145,8 +145,8 @@ export function pastEndings(length: number): Set<string> {
 export function americanLemma(lemma: string): string {
   const american = americanSpelling(lemma);
   if (american === null) return lemma;
-  const id = verbIds().get(american);
-  const own = verbIds().get(lemma);
+  const id = verbId(american);
+  const own = verbId(lemma);
   if (id === undefined) return lemma;
   return own === undefined || verbTagCount(id) >= verbTagCount(own) ? american : lemma;
 }
@@ -198,12 +198,12 @@ function multiwordReadings(w: string, space: number): VerbReading[] {
   const head = w.slice(0, space);
   const out: VerbReading[] = [];
   const add = (r: VerbReading): void => {
-    if (!verbIds().has(r.lemma)) return;
+    if (verbId(r.lemma) === undefined) return;
     const lemma = americanLemma(r.lemma);
     if (!out.some((o) => o.lemma === lemma && o.form === r.form)) out.push({ lemma, form: r.form });
   };
   for (const r of unprefixedReadings(head)) add({ lemma: r.lemma + rest, form: r.form });
-  if (verbIds().has(head + rest)) add({ lemma: head + rest, form: 'base' });
+  if (verbId(head + rest) !== undefined) add({ lemma: head + rest, form: 'base' });
   // A head that is no verb on its own (brick up, cordon off, chicken out).
   for (const r of regularReadings(head, rest)) add(r);
   return out;

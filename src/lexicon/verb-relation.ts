@@ -3,7 +3,7 @@
  * one hypernym / troponym / verb-group step apart. Only frequent senses of act or read classes count, since
  * WordNet's rare senses link unrelated verbs (post ~ station, submit ~ resign).
  */
-import { lexiconTable, verbIds } from './_table.js';
+import { lexiconTable, verbId } from './_table.js';
 import { synsetClass } from './verb-class.js';
 import { verbBase } from './verb-readings.js';
 
@@ -23,7 +23,7 @@ export const RELATION = { same: 1, synonym: 0.8, neighbour: 0.5, none: 0 } as co
  */
 function frequentSynsets(lemma: string): number[] {
   const t = lexiconTable();
-  const id = verbIds().get(lemma);
+  const id = verbId(lemma);
   if (id === undefined) return [];
   const flat = t.verbSenses[id] as number[];
   const top = flat[1] ?? 0;
