@@ -193,9 +193,7 @@ function opensClause(sentence: string, from: number): boolean {
 
 /** Whether `text` holds a past form the claim reader knows, or a finite auxiliary or modal (contracted ones included). */
 function hasVerbForm(text: string): boolean {
-  let lower = text.toLowerCase();
-  if (lower.includes('’')) lower = lower.replace(/’/g, "'");
-  for (const w of lower.match(LETTERS) ?? []) if (isVerbWord(w)) return true;
+  for (const w of wordText(text).match(LETTERS) ?? []) if (isVerbWord(w)) return true;
   return false;
 }
 
@@ -241,6 +239,22 @@ function pushTrimmed(out: string[], part: string): void {
  */
 const WORD = /[a-z0-9\u00c0-\u024f$€£¥#@](?:[a-z0-9\u00c0-\u024f'@.\-_#/+%]*[a-z0-9\u00c0-\u024f@#+%])?/g;
 
+/** A text as {@link tokenize} reads it: lower case, typographic apostrophes made plain. */
+export function wordText(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.includes('’') ? lower.replace(/’/g, "'") : lower;
+}
+
+/** A character (code unit of {@link wordText}) that starts a word of {@link WORD}: `[a-z0-9\u00c0-\u024f$€£¥#@]`. */
+export function startsWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c <= 0x24f) || c === 36 || c === 0x20ac || c === 0xa3 || c === 0xa5 || c === 35 || c === 64;
+}
+
+/** A character that goes on in a word of {@link WORD}: `[a-z0-9\u00c0-\u024f'@.\-_#/+%]` (not `$ € £ ¥`, which only start one). */
+export function continuesWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c <= 0x24f) || c === 39 || c === 64 || c === 46 || c === 45 || c === 95 || c === 35 || c === 47 || c === 43 || c === 37;
+}
+
 const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   "i've": ['i', 'have'], "we've": ['we', 'have'], "i'm": ['i', 'am'], "we're": ['we', 'are'], "i'd": ['i', "'d"],
   "we'd": ['we', "'d"], "i'll": ['i', "'ll"], "we'll": ['we', "'ll"], "you're": ['you', 'are'], "you've": ['you', 'have'],
@@ -256,8 +270,7 @@ const CONTRACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entr
  * @param limit Stop once this many tokens are read (default: read the whole text).
  */
 export function tokenize(text: string, limit = Infinity): string[] {
-  let lower = text.toLowerCase();
-  if (lower.includes('’')) lower = lower.replace(/’/g, "'");
+  const lower = wordText(text);
   const apostrophes = lower.includes("'");
   if (limit !== Infinity) {
     // A limited read takes the words one at a time and stops at the limit: the rest of a long text is not read.

@@ -10,7 +10,7 @@ import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
-import { splitIdentifier, tokenize } from './_tokens.js';
+import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
 import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
@@ -25,7 +25,7 @@ import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
 import { lastOf, memo, memoPerList } from './_memo.js';
 import { trimEnd } from './_scan.js';
-import { hasWord, searchText } from './_word-search.js';
+import { hasWord } from './_word-search.js';
 
 /** Inputs of {@link judgeReply}. */
 export interface JudgeInput {
@@ -398,7 +398,7 @@ const toolIndex = memoPerList((profiles: readonly ToolProfile[]): ToolIndex => {
  * cannot be found so, once per request (the turns after one user message share it) and once per reply.
  */
 function replyContext(parsed: ParsedReply, request: string | undefined): (noun: string) => boolean {
-  const reply = searchText(parsed.lines.map((line) => line.sentences.map((s) => s.text).join('\n')).join('\n'));
+  const reply = wordText(parsed.lines.map((line) => line.sentences.map((s) => s.text).join('\n')).join('\n'));
   let replyWords: ReadonlySet<string> | undefined;
   const said = (w: string): boolean => hasWord(reply, w) ?? (replyWords ??= new Set(tokenize(reply))).has(w);
   const asked = request === undefined ? (): boolean => false : askedIn(request);
@@ -412,7 +412,7 @@ function replyContext(parsed: ParsedReply, request: string | undefined): (noun: 
 
 /** Whether a request holds a word (as `tokenize` reads it); its words are split out only when needed, once per request. */
 const askedIn = lastOf((request: string): ((word: string) => boolean) => {
-  const text = searchText(request);
+  const text = wordText(request);
   let words: ReadonlySet<string> | undefined;
   return (w) => hasWord(text, w) ?? (words ??= new Set(tokenize(text))).has(w);
 });
