@@ -16,8 +16,13 @@ const OUTCOME_STATES = new Set(['on', 'off', 'live', 'active', 'enabled', 'disab
 const PAST_UNITS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
 const LAST_WHAT = new Set(['week', 'month', 'year', 'night', 'time', 'quarter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'summer', 'winter', 'spring', 'fall']);
 
-/** Words that can open a condition in {@link conditionalIndex}: a word not among them is passed over with one lookup. */
-const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless', 'once', 'whether', 'assuming', 'otherwise', 'suppose', 'in', 'as', 'when', 'until', 'after', 'before', 'whenever']);
+/** Words that open a condition by themselves ("if", "unless"). */
+const CONDITION_WORDS: ReadonlySet<string> = new Set(['if', 'unless', 'once', 'whether', 'assuming', 'otherwise', 'suppose']);
+/** Words that open a condition before a person ("when you…", "until they…"), when the lexicon reads them as conditional. */
+const CONDITION_BEFORE_PERSON: ReadonlySet<string> = new Set(['when', 'until', 'after', 'before', 'whenever']);
+const PERSONS: ReadonlySet<string> = new Set(['you', 'they', 'he', 'she', 'it', 'someone', 'your']);
+/** Every word that may open a condition (also "in case", "as soon as"): any other word is passed over with one lookup. */
+const CONDITION_OPENERS: ReadonlySet<string> = new Set([...CONDITION_WORDS, ...CONDITION_BEFORE_PERSON, 'in', 'as']);
 
 /**
  * Index of the word that opens a condition ("if", "unless", "once", "in case", "as soon as", "when you…"), or -1.
@@ -26,13 +31,10 @@ export function conditionalIndex(words: readonly string[]): number {
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
     if (!CONDITION_OPENERS.has(w)) continue;
-    if (w === 'if' || w === 'unless' || w === 'once' || w === 'whether' || w === 'assuming' || w === 'otherwise' || w === 'suppose') return i;
+    if (CONDITION_WORDS.has(w)) return i;
     if (w === 'in' && words[i + 1] === 'case') return i;
     if (w === 'as' && words[i + 1] === 'soon' && words[i + 2] === 'as') return i;
-    if ((w === 'when' || w === 'until' || w === 'after' || w === 'before' || w === 'whenever') && CONDITIONAL.has(w)) {
-      const s = words[i + 1] ?? '';
-      if (s === 'you' || s === 'they' || s === 'he' || s === 'she' || s === 'it' || s === 'someone' || s === 'your') return i;
-    }
+    if (CONDITION_BEFORE_PERSON.has(w) && CONDITIONAL.has(w) && PERSONS.has(words[i + 1] ?? '')) return i;
   }
   return -1;
 }
