@@ -23,7 +23,6 @@ const LONGEST_ABBREVIATION = Math.max(...[...ABBREVIATIONS].map((w) => w.length)
  * pictograph (Unicode `Extended_Pictographic`). The status mark is one too; it is found as the mark.
  */
 const SENTENCE_END = /[.!?\u2026\u2705]|\p{Extended_Pictographic}/gu;
-const STATUS_MARK = '✅';
 
 /**
  * Split one cleaned line into sentences. A sentence ends at ".", "!", "?" or "…" before a space, a closing
@@ -31,17 +30,22 @@ const STATUS_MARK = '✅';
  * at a status mark (✅); and at an emoji followed by a capitalized word. One pass over the characters.
  */
 export function splitSentences(line: string): Sentence[] {
+  return lineSentences(line, line.includes('  '));
+}
+
+/**
+ * {@link splitSentences} of a line whose caller knows whether it may hold a run of two spaces (`loose`): a sentence
+ * is squeezed of spaces only then. A status mark always ends a sentence, so none is left inside one.
+ */
+export function lineSentences(line: string, loose: boolean): Sentence[] {
   const out: Sentence[] = [];
-  const marked = line.includes(STATUS_MARK);
-  // A sentence has a run of spaces only when its line has one or when a status mark it held became a space.
-  const loose = marked || line.includes('  ');
   let start = 0;
   SENTENCE_END.lastIndex = 0;
   while (SENTENCE_END.test(line)) {
     const after = SENTENCE_END.lastIndex;
     const c = line.charCodeAt(after - 1);
     if (c === 0x2705) {
-      pushSentence(out, line, start, after - 1, marked, loose);
+      pushSentence(out, line, start, after - 1, loose);
       start = after;
     } else if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
       // ".", "!", "?", "…"
@@ -49,28 +53,24 @@ export function splitSentences(line: string): Sentence[] {
       if (c === 46 && isAbbreviation(line, after - 1)) continue;
       let end = after;
       while (end < line.length && closer(line.charCodeAt(end))) end++;
-      pushSentence(out, line, start, end, marked, loose);
+      pushSentence(out, line, start, end, loose);
       start = SENTENCE_END.lastIndex = end;
     } else if (line.charCodeAt(after) === 32 && isCapital(line.charCodeAt(after + 1))) {
       // An emoji ends a sentence when a capitalized word follows: "Back door is locked 🔒 The first attempt…".
-      pushSentence(out, line, start, after, marked, loose);
+      pushSentence(out, line, start, after, loose);
       start = after;
     }
   }
-  pushSentence(out, line, start, line.length, marked, loose);
+  pushSentence(out, line, start, line.length, loose);
   return out;
 }
 
-/**
- * Add `line[start..end]`, trimmed, to `out` unless it is empty; `marked`: the line holds a status mark; `loose`: it
- * may hold a run of spaces.
- */
-function pushSentence(out: Sentence[], line: string, start: number, end: number, marked: boolean, loose: boolean): void {
+/** Add `line[start..end]`, trimmed, to `out` unless it is empty; `loose`: the line may hold a run of spaces. */
+function pushSentence(out: Sentence[], line: string, start: number, end: number, loose: boolean): void {
   while (start < end && isSpace(line.charCodeAt(start))) start++;
   while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  if (start === end) return;
   let text = line.slice(start, end);
-  if (marked && text.includes(STATUS_MARK)) text = text.replace(/✅/g, ' ').trim();
-  if (text === '') return;
   if (loose && text.includes('  ')) text = text.replace(/\s+/g, ' ');
   out.push({ text, question: endsWithQuestion(text) });
 }

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReply } from './parse-reply.js';
+import { splitSentences } from './_tokens.js';
 
 describe('parseReply', () => {
   it('cuts lines into sentences, sentences into clauses of lower-case words', () => {
@@ -27,6 +29,23 @@ describe('parseReply', () => {
       ['Order — Status', false, true, 0],
       ['A-1 — Refunded', false, true, 0],
     ]);
+  });
+});
+
+describe('sentences of a cleaned line', () => {
+  it('are the sentences splitSentences cuts from the line', () => {
+    // parseReply does not search a cleaned line for a run of two spaces: cleanReply leaves none.
+    const pieces = ['I sent it', 'Done', '✅', '✔', '☑️', '🟢', '[x] ', '[ ] ', '- ', '* ', '1. ', '# ', '| a | b |', '**', '_', '`', '"', "'", '. ', '? ', '! ', '… ', ' ', '  ', '\t', '\n', '\n\n', 'Dr.', 'e.g.', '🔒 The', 'x'];
+    const reply = fc.array(fc.constantFrom(...pieces), { maxLength: 24 }).map((ps) => ps.join(''));
+    fc.assert(
+      fc.property(reply, (r) => {
+        for (const line of parseReply(r).lines) {
+          if (line.table) continue;
+          expect(line.sentences.map((s) => [s.text, s.question]), JSON.stringify(r)).toEqual(splitSentences(line.text).map((s) => [s.text, s.question]));
+        }
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
 

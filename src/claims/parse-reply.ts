@@ -12,7 +12,7 @@
  * lets through, the denial reader every sentence that is not a question, and neither cuts one twice.
  */
 import { cleanReply, type ReplyLine } from './_markdown.js';
-import { splitClauses, splitSentences, tokenize, type Sentence } from './_tokens.js';
+import { lineSentences, splitClauses, tokenize, type Sentence } from './_tokens.js';
 
 /** A clause of a sentence: its text and its lower-case words (contractions expanded, see `tokenize`). */
 export interface ParsedClause {
@@ -51,8 +51,11 @@ class LazySentence implements ParsedSentence {
 
 /** Parse one reply. Deterministic, no I/O; linear in the reply length (each step is). */
 export function parseReply(text: string): ParsedReply {
-  const lines = cleanReply(text).map(
-    (line): ParsedLine => ({ text: line.text, status: line.status, item: line.item, table: line.table, sentences: line.table ? [] : splitSentences(line.text).map((s) => new LazySentence(s.text, s.question)) }),
-  );
+  const lines = cleanReply(text).map((line): ParsedLine => ({ text: line.text, status: line.status, item: line.item, table: line.table, sentences: line.table ? [] : sentencesOf(line) }));
   return { text, lines };
+}
+
+/** The sentences of a cleaned line, as `splitSentences` cuts them: `cleanReply` leaves no run of two spaces in a line. */
+function sentencesOf(line: ReplyLine): ParsedSentence[] {
+  return lineSentences(line.text, false).map((s) => new LazySentence(s.text, s.question));
 }
