@@ -85,13 +85,28 @@ const LOOSE_SPACE = / {2}|\t/;
  * What {@link cleanLine} may change in a line without block markers: the first character (code unit) of an
  * inline marker or of a status mark, a tab, or two spaces. A line with none of them is its own cleaning.
  */
-const CLEANABLE = new RegExp(`[${['`', ']', '*', '_', '~', '"', '“', '«', "'", '‘', '\t', ...STATUS_MARKS].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]| {2}`);
+const CLEANABLE = new RegExp(`${cleanableClass(["'"])}| {2}`);
+/** What {@link CLEANABLE} finds but an apostrophe: a line with none of it is cleaned by its single quotes alone. */
+const CLEANABLE_BUT_APOSTROPHE = new RegExp(`${cleanableClass([])}| {2}`);
+/**
+ * What {@link cleanMarkedLine} may change in a line once its block markers are cut: what {@link CLEANABLE} finds, or a
+ * space {@link squeezeSpaces} would squeeze (leading, trailing, or any space but " ").
+ */
+const MARKED_CLEANABLE = new RegExp(`${CLEANABLE.source}|[^\\S ]|^ | $`);
+
+/** A character class of the first characters (code units) of the inline markers, the status marks and `extra`. */
+function cleanableClass(extra: readonly string[]): string {
+  const chars = ['`', ']', '*', '_', '~', '"', '“', '«', '‘', '\t', ...extra, ...STATUS_MARKS];
+  return `[${chars.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]`;
+}
 
 /** One trimmed, non-empty line of the reply, cleaned; `null` when nothing is left of it. */
 function cleanLine(line: string): ReplyLine | null {
   // Block markers (headings, bullets, tables, checkboxes) can only open a line.
   if (LINE_MARKERS.has(line.charCodeAt(0))) return cleanMarkedLine(line);
   if (!CLEANABLE.test(line)) return { text: line, status: false, item: false, table: false };
+  // Most lines that need cleaning hold only an apostrophe; quotes made "[quote]" leave no mark or run of spaces.
+  if (!CLEANABLE_BUT_APOSTROPHE.test(line)) return { text: unquoteSingle(line, '"[quote]"'), status: false, item: false, table: false };
   let text = inline(line);
   let status = false;
   if (STATUS_MARK.test(text)) {
@@ -159,12 +174,15 @@ function cleanMarkedLine(line: string): ReplyLine | null {
       text = box.rest;
     }
   }
-  text = inline(text);
-  if (STATUS_MARK.test(text)) {
-    status = true;
-    text = text.replace(STATUS_MARK_ALL, ' ✅ ');
+  // A line with no inline marker, status mark or space to squeeze is its own cleaning (most list items are).
+  if (MARKED_CLEANABLE.test(text)) {
+    text = inline(text);
+    if (STATUS_MARK.test(text)) {
+      status = true;
+      text = text.replace(STATUS_MARK_ALL, ' ✅ ');
+    }
+    text = squeezeSpaces(text);
   }
-  text = squeezeSpaces(text);
   if (text === '') return null;
   return { text, status, item, table };
 }
