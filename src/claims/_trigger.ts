@@ -36,12 +36,12 @@ const KEY_MASK = (1 << (5 * KEY_LETTERS)) - 1;
 const keyCode = (c: number): number => (c >= 97 && c <= 122 ? c - 96 : c === 45 ? 27 : 0);
 /**
  * What an ASCII character is to {@link mayClaim}'s words, by char code: 0 no letter; a letter of a word read by its
- * key, as its {@link keyCode} (a capital as its lower case); or {@link OTHER_LETTER}, the apostrophe, which (like any
- * character from U+00C0) is a letter of a word read whole.
+ * key, as its {@link keyCode}; or {@link OTHER_LETTER}, the apostrophe, which (like any character from U+00C0) is a
+ * letter of a word read whole.
  */
 const LETTER_CODES = new Uint8Array(128);
 const OTHER_LETTER = 31;
-for (let c = 97; c <= 122; c++) LETTER_CODES[c] = LETTER_CODES[c - 32] = keyCode(c);
+for (let c = 97; c <= 122; c++) LETTER_CODES[c] = keyCode(c);
 LETTER_CODES[45] = keyCode(45);
 LETTER_CODES[39] = OTHER_LETTER;
 function keyOf(word: string): number {
@@ -108,22 +108,7 @@ const triggersFor = memoPerSet((word, toolVerbs): boolean => TRIGGERS.has(word) 
  * key and its length, and copied only when its ending may be a trigger's; any other word is copied and read whole.
  */
 export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boolean {
-  const read = readsClaim(sentence, false, toolVerbs);
-  return read === UNREAD ? readsClaim(sentence.toLowerCase(), true, toolVerbs) === CLAIMS : read === CLAIMS;
-}
-
-/** What {@link readsClaim} found: no claim, maybe a claim, or a character it cannot read without lower-casing the text. */
-const NO_CLAIM = 0;
-const CLAIMS = 1;
-const UNREAD = 2;
-
-/**
- * {@link mayClaim} of `text`, read as lower case: an ASCII capital by the code of its small letter, the words copied
- * to be looked up in lower case. Lower-casing a character from U+0080 may give more than one character or an ASCII
- * letter (U+0130 "İ" → "i̇", U+212A "K" → "k"), so at the first one the whole text is lower-cased and read again
- * (`lowered`); what was read before it is read alike in both (its words are ASCII and end before it).
- */
-function readsClaim(text: string, lowered: boolean, toolVerbs: ReadonlySet<string> | undefined): number {
+  const text = sentence.toLowerCase();
   const trigger = triggersFor(toolVerbs);
   const endings = triggerEndings();
   let copula = false;
@@ -132,13 +117,9 @@ function readsClaim(text: string, lowered: boolean, toolVerbs: ReadonlySet<strin
   let key = 0;
   let plain = true;
   let afterLet = false;
-  const n = text.length;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? text.charCodeAt(i) : 32;
-    let code: number;
-    if (c < 128) code = LETTER_CODES[c] ?? 0;
-    else if (lowered) code = c >= 0xc0 ? OTHER_LETTER : 0;
-    else return UNREAD;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const code = c < 128 ? (LETTER_CODES[c] ?? 0) : c >= 0xc0 ? OTHER_LETTER : 0;
     if (code !== 0) {
       if (start === -1) {
         start = i;
@@ -153,38 +134,32 @@ function readsClaim(text: string, lowered: boolean, toolVerbs: ReadonlySet<strin
     if (plain) {
       const length = i - start;
       // No English past form is shorter than three letters ("ran", "set"): the table is not asked for shorter words.
-      if (length >= SHORTEST_TRIGGER && ((key & LAST_TWO) === ED || ((endings[key >>> 5] ?? 0) & (1 << (key & 31))) !== 0) && trigger(text.slice(start, i).toLowerCase())) return CLAIMS;
+      if (length >= SHORTEST_TRIGGER && ((key & LAST_TWO) === ED || ((endings[key >>> 5] ?? 0) & (1 << (key & 31))) !== 0) && trigger(text.slice(start, i))) return true;
       // "let them know" notifies; "let me know" asks.
-      if (afterLet && !(length === 2 && (key === ME || key === US))) return CLAIMS;
+      if (afterLet && !(length === 2 && (key === ME || key === US))) return true;
       afterLet = length === 3 && key === LET;
       if (length <= KEY_LETTERS) {
-        if (hasKey(COPULA_KEYS, key)) copula = true;
-        else if (hasKey(OUTCOME_KEYS, key)) outcome = true;
+        if (COPULA_KEYS.includes(key)) copula = true;
+        else if (OUTCOME_KEYS.includes(key)) outcome = true;
       }
     } else {
-      let word = text.slice(start, i).toLowerCase();
+      let word = text.slice(start, i);
       // "let" claims only as "let them know" (above); as a past form it would let every "Let me know" through.
-      if (word.length >= SHORTEST_TRIGGER && trigger(word)) return CLAIMS;
+      if (word.length >= SHORTEST_TRIGGER && trigger(word)) return true;
       const apostrophe = word.indexOf("'");
       if (apostrophe !== -1) {
         const tail = word.slice(apostrophe + 1);
         if (COPULAS.has(tail)) copula = true;
         word = word.slice(0, apostrophe);
-        if (TRIGGERS.has(word)) return CLAIMS;
+        if (TRIGGERS.has(word)) return true;
       }
-      if (afterLet && word !== 'me' && word !== 'us') return CLAIMS;
+      if (afterLet && word !== 'me' && word !== 'us') return true;
       afterLet = word === 'let';
       if (COPULAS.has(word)) copula = true;
       else if (OUTCOMES.has(word)) outcome = true;
     }
     start = -1;
-    if (copula && outcome) return CLAIMS;
+    if (copula && outcome) return true;
   }
-  return NO_CLAIM;
-}
-
-/** `keys` holds `key` (a loop the compiler inlines, where `includes` is a call per word). */
-function hasKey(keys: readonly number[], key: number): boolean {
-  for (let i = 0; i < keys.length; i++) if (keys[i] === key) return true;
   return false;
 }
