@@ -4,7 +4,7 @@
  */
 import type { ConversationEvent, MessageFormat } from './conversation.js';
 import type { Ledger, LedgerEntry } from './ledger.js';
-import { assertTextLength } from './_input-limit.js';
+import { assertTextLength, MAX_TEXT_LENGTH } from './_input-limit.js';
 import { readConversation } from './readers/index.js';
 import { Receipt, type ReceiptJSON } from './receipt.js';
 import { normalizeTools, type ToolSpec } from './tools.js';
@@ -163,22 +163,24 @@ export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions,
       stretch.push(e.entry);
       continue;
     }
-    assertTextLength(e.text, `Message ${e.index}'s text`);
+    // The message's name is written only for a text over the limit.
+    if (e.text.length > MAX_TEXT_LENGTH) assertTextLength(e.text, `Message ${e.index}'s text`);
     if (e.kind === 'user') {
       request = e.text;
       stretch = [];
       continue;
     }
-    const later: LedgerEntry[] = [];
+    // Most turns end their turn: no calls after the text.
+    let later: LedgerEntry[] | undefined;
     for (let q = p + 1; q < events.length; q++) {
       const f = events[q] as ConversationEvent;
       if (f.kind !== 'tool') break;
-      later.push(f.entry);
+      (later ??= []).push(f.entry);
     }
-    const backing = earlier.with(later);
+    const backing = later === undefined ? earlier : earlier.with(later);
     if (onTurn !== undefined) onTurn({ reply: e.text, ...(request === undefined ? {} : { request }), tools: toolSpecs, states: new Map(toolSpecs.map((t) => [t.name, backing.state(t.name)])) });
     // The turn's own calls: its stretch and the later calls of the same turn (the stretch starts over after the turn).
-    for (const entry of later) stretch.push(entry);
+    if (later !== undefined) for (const entry of later) stretch.push(entry);
     const input: JudgeInput = { reply: e.text, profiles: toolProfiles, backing, stretch, ignoreTools: ignore, checkArgs, toolsGiven, strict };
     if (request !== undefined) input.request = request;
     if (previous !== undefined) input.previous = previous;

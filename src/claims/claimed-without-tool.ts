@@ -86,7 +86,8 @@ export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profi
     if (cls === 'read' || cls === 'state' || (cls === null && families.length === 0)) continue;
     if (families.some((f) => READ_FAMILIES.has(f))) continue;
     if (selfAuthored(x, families)) continue;
-    if (profiles.some((p) => canPerform(p, x.verb, families, objectNouns(x.object)))) continue;
+    const objects = objectNouns(x.object);
+    if (profiles.some((p) => canPerform(p, x.verb, families, objects))) continue;
     const key = `${x.text}\u0000${x.verb}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -102,7 +103,8 @@ export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profi
  */
 function canPerform(p: ToolProfile, verb: string, families: readonly string[], objects: ReadonlySet<string>): boolean {
   if (p.nameVerb !== null && openRelation(verb, p.nameVerb) >= RELATION.neighbour) return true;
-  for (const v of [...p.nameActions, ...p.descriptionVerbs]) if (openRelation(verb, v) >= RELATION.neighbour) return true;
+  for (const v of p.nameActions) if (openRelation(verb, v) >= RELATION.neighbour) return true;
+  for (const v of p.descriptionVerbs) if (openRelation(verb, v) >= RELATION.neighbour) return true;
   if (families.some((f) => p.families.has(f))) return true;
   // An acting tool named after the claim's object ("the certificate has been issued" ~ send_certificate).
   if (!p.read) for (const o of objects) if (p.nameNouns.has(o)) return true;

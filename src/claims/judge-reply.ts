@@ -8,7 +8,7 @@ import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
-import { matchTool, objectNouns, type RunState, type ToolMatch } from './match-tool.js';
+import { matchTool, objectNouns, type RunState, type ToolFit, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
@@ -51,15 +51,39 @@ export interface JudgeInput {
 
 /** Judge one reply into a {@link Receipt}. */
 export function judgeReply(input: JudgeInput): Receipt {
-  const ran = (tool: string): RunState => input.backing.state(tool);
   const parsed = parseReply(input.reply);
   const tools = toolIndex(input.profiles);
   const options: ExtractOptions = { toolVerbs: tools.verbs };
   if (input.request !== undefined) options.request = input.request;
   if (input.previous !== undefined) options.previous = input.previous;
   const extracted = readClaims(parsed, options);
+  // Most replies claim nothing: they are judged without the readers a claim needs.
+  const judged = extracted.length === 0 ? { confirmed: [], flagged: [], unmatched: [], readings: [], mentioned: NONE_MENTIONED } : judgeClaims(input, parsed, tools, extracted);
+  const { confirmed, flagged, unmatched, readings, mentioned } = judged;
+  const thinking = reasoningTools(tools.thinkers, input.stretch);
+  const ranButUnreported = input.stretch.filter(
+    (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
+  );
+  const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
+  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, claimedWithoutTool: findings.claimedWithoutTool, deniedButRan: findings.deniedButRan, strict: input.strict === true });
+}
 
-  const stretchTools = new Set(input.stretch.map((e) => e.tool));
+const NONE_MENTIONED: ReadonlySet<string> = new Set();
+
+/** The claims of a reply judged: the receipt's claim lists, what the unmatched ones read, and the tools they mention. */
+interface JudgedClaims {
+  confirmed: Claim[];
+  flagged: Claim[];
+  unmatched: Claim[];
+  readings: UnmatchedReading[];
+  mentioned: ReadonlySet<string>;
+}
+
+/** Match each claim to a tool and judge it against the calls that may back it. */
+function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, extracted: readonly ExtractedClaim[]): JudgedClaims {
+  const ran = (tool: string): RunState => input.backing.state(tool);
+  const stretchTools = new Set<string>();
+  for (const e of input.stretch) stretchTools.add(e.tool);
   const confirmed: Claim[] = [];
   const flagged: Claim[] = [];
   const unmatched: Claim[] = [];
@@ -114,7 +138,7 @@ export function judgeReply(input: JudgeInput): Receipt {
     }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object.split(' ').filter((w) => w !== ''));
+      const sibling = backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object);
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -197,12 +221,7 @@ export function judgeReply(input: JudgeInput): Receipt {
       pushOnce(flagged, seen, `f:${other}:${reason}`, { ...also, reason });
     }
   }
-  const thinking = reasoningTools(tools.thinkers, input.stretch);
-  const ranButUnreported = input.stretch.filter(
-    (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
-  );
-  const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
-  return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, claimedWithoutTool: findings.claimedWithoutTool, deniedButRan: findings.deniedButRan, strict: input.strict === true });
+  return { confirmed, flagged, unmatched, readings, mentioned };
 }
 
 /**
@@ -211,12 +230,15 @@ export function judgeReply(input: JudgeInput): Receipt {
  * names or whose results hold the claim's object; or one that shares the claim's object and whose
  * call's arguments hold a specific of the claim (a date, a code) beyond the record it acted on.
  */
-function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: ReadonlyMap<string, ToolProfile>, sentence: SentenceReading, objects: readonly string[] = []): string | null {
+function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => RunState, backing: Backing, profiles: ReadonlyMap<string, ToolProfile>, sentence: SentenceReading, object: string): string | null {
   const best = match.fits[0];
   if (best === undefined) return null;
   let specifics: Set<string> | undefined;
   let words: Set<string> | undefined;
-  for (const fit of match.fits.slice(1)) {
+  // The words of the claim's object, split when first needed.
+  let objectWords: readonly string[] | undefined;
+  for (let i = 1; i < match.fits.length; i++) {
+    const fit = match.fits[i] as ToolFit;
     if (ran(fit.tool) !== 'ok') continue;
     if (fit.verb && best.verb && fit.total >= best.total) return fit.tool;
     // A lookup sibling whose own object the sentence names ("I checked everyone's calendars and
@@ -232,18 +254,22 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
       // its window shows: "I found your reservation WUNA5K, ORD to PHL on May 10th" after the details
       // lookup failed was not read off the user's list.
       specifics ??= sentence.specifics(text);
+      const objects = (objectWords ??= wordsOf(object));
       if (objects.some((o) => backing.seen(o) || backing.seen(`${o}s`) || (o.endsWith('s') && backing.seen(o.slice(0, -1)))) && readable(specifics, fit.tool, backing)) return fit.tool;
     }
     if (fit.object === 0) continue;
     // A call that set the claim's object as a new value ("I have updated your password" ←
     // forgot_password with `new_password`) did the change, whatever its tool is named.
-    if (!match.read && backing.digests(fit.tool).some((d) => setsObject(d, objects))) return fit.tool;
+    if (!match.read && backing.digests(fit.tool).some((d) => setsObject(d, (objectWords ??= wordsOf(object))))) return fit.tool;
     specifics ??= sentence.specifics(text);
     if (specifics.size === 0) continue;
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
   }
   return null;
 }
+
+/** The words of a claim's object string. */
+const wordsOf = (object: string): string[] => object.split(' ').filter((w) => w !== '');
 
 /**
  * The tools other than the best fit that the claim names as exactly as the best fit: named after the claimed
@@ -254,7 +280,12 @@ function sameNamedFits(match: ToolMatch, verb: string, profiles: ReadonlyMap<str
   const best = match.fits[0];
   const named = (tool: string): boolean => profiles.get(tool)?.nameVerb === verb;
   if (best === undefined || !best.verb || !named(best.tool)) return [];
-  return match.fits.slice(1).flatMap((fit) => (fit.verb && fit.total >= best.total && named(fit.tool) ? [fit.tool] : []));
+  const out: string[] = [];
+  for (let i = 1; i < match.fits.length; i++) {
+    const fit = match.fits[i] as ToolFit;
+    if (fit.verb && fit.total >= best.total && named(fit.tool)) out.push(fit.tool);
+  }
+  return out;
 }
 
 /**
@@ -346,13 +377,18 @@ function readable(specifics: ReadonlySet<string>, tool: string, backing: Backing
 function setsObject(digest: ArgsDigest, objects: readonly string[]): boolean {
   if (objects.length === 0) return false;
   for (const key of digest.keyed.keys()) {
-    const [first = '', ...rest] = splitIdentifier(key);
-    if (!SETTING_KEY_WORDS.has(first) || rest.length === 0) continue;
-    const field = canonicalNoun(rest.join(' '));
-    if (objects.some((o) => canonicalNoun(o) === field)) return true;
+    const field = settingField(key);
+    if (field !== null && objects.some((o) => canonicalNoun(o) === field)) return true;
   }
   return false;
 }
+
+/** The canonical noun of the field an argument key sets (`new_password` → password), `null` for a key that sets none; once per key. */
+const settingField = memo((key: string): string | null => {
+  const [first = '', ...rest] = splitIdentifier(key);
+  if (!SETTING_KEY_WORDS.has(first) || rest.length === 0) return null;
+  return canonicalNoun(rest.join(' '));
+});
 
 /**
  * A record's report ("according to the policy, …", "the chart shows…") that names neither the matched lookup's
@@ -414,7 +450,13 @@ function replyContext(parsed: ParsedReply, request: string | undefined): (noun: 
 const askedIn = lastOf((request: string): ((word: string) => boolean) => {
   const text = wordText(request);
   let words: ReadonlySet<string> | undefined;
-  return (w) => hasWord(text, w) ?? (words ??= new Set(tokenize(text))).has(w);
+  // The turns after one user message ask about the same few words (the spellings of the tools' nouns): each is looked for once.
+  const known = new Map<string, boolean>();
+  return (w) => {
+    let found = known.get(w);
+    if (found === undefined) known.set(w, (found = hasWord(text, w) ?? (words ??= new Set(tokenize(text))).has(w)));
+    return found;
+  };
 });
 
 const nounOf = memo(canonicalNoun);

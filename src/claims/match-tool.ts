@@ -53,7 +53,9 @@ const hintsOf = memo((verb: string): ReadonlySet<string> => new Set((verbObjectH
 
 /** The canonical nouns of an object string (`claim.object`). */
 export function objectNouns(object: string): Set<string> {
-  return new Set(object.split(' ').filter((w) => w !== '').map(canonicalNoun));
+  const out = new Set<string>();
+  for (const w of object.split(' ')) if (w !== '') out.add(canonicalNoun(w));
+  return out;
 }
 
 /**
@@ -68,24 +70,26 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
   const hints = hintsOf(claim.verb);
 
-  const scored: Array<{ profile: ToolProfile; total: number; strong: boolean; objectOnly: boolean; order: number; nameHits: number }> = [];
+  const scored: Scored[] = [];
   let particle: string | null | undefined;
-  const head = claim.head === undefined || claim.fromContext === true ? null : new Set([canonicalNoun(claim.head)]);
+  // The claim's head noun, read only for a tool the claim's object does not name.
+  let head: ReadonlySet<string> | null | undefined;
   const hits = nameHits(objects, profiles);
-  profiles.forEach((profile, order) => {
+  for (let order = 0; order < profiles.length; order++) {
+    const profile = profiles[order] as ToolProfile;
     // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
-    if (profile.particle !== null && (OPPOSED_PARTICLES.get((particle ??= claimParticle(claim))) ?? []).includes(profile.particle)) return;
+    if (profile.particle !== null && (OPPOSED_PARTICLES.get((particle ??= claimParticle(claim))) ?? []).includes(profile.particle)) continue;
     const nameHits = hits[order] ?? 0;
     let verb = verbScore(claim.verb, families, readClaim, profile);
     // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
     const objectOnly = verb === 0 && nameHits > 0 && !readClaim && !profile.read;
-    if (objectOnly && opposed(families, profile.families)) return;
+    if (objectOnly && opposed(families, profile.families)) continue;
     if (objectOnly) verb = 1;
-    if (verb === 0) return;
+    if (verb === 0) continue;
     const descHits = Math.min(2, count(objects, profile.descriptionNouns));
     const hintHits = count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
-    if (claim.verb === '*' && nameHits === 0) return;
+    if (claim.verb === '*' && nameHits === 0) continue;
     // An object-only match is strong when it names two of the tool's nouns, or one that no other listed
     // tool's name has ("the $50 certificate has been issued" ← send_certificate).
     // The claim names what another tool acts on and nothing this tool's name, description or arguments
@@ -93,40 +97,63 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
     // for a tool whose schema is known: one listed by name may take that object as an argument.
     const args = profile.argumentNouns;
-    const elsewhere = !objectOnly && object === 0 && head !== null && args !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
+    const elsewhere = !objectOnly && object === 0 && args !== null && (head ??= headNoun(claim)) !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
     const strong = objectOnly ? nameHits >= 2 || distinctiveHit(objects, profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
     // Such a tool ranks below one that the claim's object names ("Your refund is on its way": issue_refund, not send_email).
-    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits });
-  });
+    // How the tool settled is read once here, not at each comparison of the sort below.
+    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)) });
+  }
   if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
 
-  const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
   // "I checked" is satisfied by any fitting lookup that ran, unless its object names a lookup ("I found
   // your reservation" is the reservation lookup); actions must not confuse sibling tools.
-  const ranFirst = readClaim && !scored.some((x) => x.nameHits > 0) ? (a: ToolProfile, b: ToolProfile): number => rank(ran(b.name)) - rank(ran(a.name)) : (): number => 0;
+  const ranFirst = readClaim && !scored.some((x) => x.nameHits > 0);
   // Equal fits are told apart by the context: a tool whose own nouns the conversation names
-  // ("Your reservation has been updated" after a request to change flights) is the better fit.
-  const namedCounts = new Map<ToolProfile, number>();
-  const named = (p: ToolProfile): number => {
+  // ("Your reservation has been updated" after a request to change flights) is the better fit. Of two tools,
+  // only the nouns one has and the other lacks can tell them apart ("reservation" is in both of
+  // update_reservation_flights and update_reservation_baggages): the others are never looked for.
+  const namedMore = (a: ToolProfile, b: ToolProfile): number => {
     if (context === undefined) return 0;
-    let n = namedCounts.get(p);
-    if (n === undefined) {
-      const names = context();
-      n = 0;
-      for (const noun of p.nameNouns) if (names(noun)) n++;
-      namedCounts.set(p, n);
-    }
+    const names = context();
+    let n = 0;
+    for (const noun of b.nameNouns) if (!a.nameNouns.has(noun) && names(noun)) n++;
+    for (const noun of a.nameNouns) if (!b.nameNouns.has(noun) && names(noun)) n--;
     return n;
   };
-  scored.sort((a, b) => ranFirst(a.profile, b.profile) || b.total - a.total || rank(ran(b.profile.name)) - rank(ran(a.profile.name)) || named(b.profile) - named(a.profile) || a.order - b.order);
+  scored.sort((a, b) => (ranFirst ? b.rank - a.rank : 0) || b.total - a.total || b.rank - a.rank || namedMore(a.profile, b.profile) || a.order - b.order);
   const best = scored[0];
   if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
   let strong = best.strong;
   // A passthrough is the only way to act when no specific tool fits: its match is not family-only.
   if (!strong && best.profile.generic && scored.every((s) => s.profile.generic)) strong = scored.length === 1;
-  const fits = scored.map((s) => ({ tool: s.profile.name, total: s.total, object: s.nameHits, verb: !s.objectOnly }));
-  return { tool: best.profile.name, candidates: scored.map((s) => s.profile.name), strong, objectOnly: best.objectOnly && !strong, fits, read: readClaim };
+  const candidates: string[] = [];
+  const fits: ToolFit[] = [];
+  for (const s of scored) {
+    candidates.push(s.profile.name);
+    fits.push({ tool: s.profile.name, total: s.total, object: s.nameHits, verb: !s.objectOnly });
+  }
+  return { tool: best.profile.name, candidates, strong, objectOnly: best.objectOnly && !strong, fits, read: readClaim };
 }
+
+/** A tool that fits a claim, as {@link matchTool} ranks it. */
+interface Scored {
+  profile: ToolProfile;
+  total: number;
+  strong: boolean;
+  objectOnly: boolean;
+  /** Position in the tool list. */
+  order: number;
+  nameHits: number;
+  /** How the tool settled in the claim's window: 2 succeeded, 1 only failed, 0 never ran. */
+  rank: number;
+}
+
+/** The canonical noun of the claim's own head, as a set; `null` when it has none or takes it from the conversation. */
+function headNoun(claim: ExtractedClaim): ReadonlySet<string> | null {
+  return claim.head === undefined || claim.fromContext === true ? null : new Set([canonicalNoun(claim.head)]);
+}
+
+const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
 
 function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
   // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads; a verb
@@ -144,7 +171,7 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 4.5;
   if (p.read !== readClaim) {
     // A tool that both acts and reads ("action='search' returns offers; action='book' books") answers lookups too.
-    if (readClaim && [...p.descriptionVerbs].some((v) => familiesOf(v).every((f) => READ_FAMILIES.has(f)))) return p.descriptionVerbs.has(lemma) ? 2.5 : 2;
+    if (readClaim && describesReading(p)) return p.descriptionVerbs.has(lemma) ? 2.5 : 2;
     return 0;
   }
   // The tool's own verb (above) outranks a family match that also names the object: "removed the blender
@@ -160,6 +187,18 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   if (lemma === '*' && !p.read) return 1;
   return 0;
 }
+
+/** A verb of the tool's description only reads (every family of it is a reading family); once per profile. */
+function describesReading(p: ToolProfile): boolean {
+  let reads = DESCRIBES_READING.get(p);
+  if (reads === undefined) {
+    reads = false;
+    for (const v of p.descriptionVerbs) if (familiesOf(v).every((f) => READ_FAMILIES.has(f))) reads = true;
+    DESCRIBES_READING.set(p, reads);
+  }
+  return reads;
+}
+const DESCRIBES_READING = new WeakMap<ToolProfile, boolean>();
 
 /** One of the claim's object words is a noun of this tool's name and of no other listed tool's name. */
 function distinctiveHit(objects: ReadonlySet<string>, profile: ToolProfile, profiles: readonly ToolProfile[]): boolean {
@@ -254,7 +293,8 @@ export function derivedNoun(short: string, long: string): boolean {
 
 /** Size of the intersection; walks the smaller set. */
 function count(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const small = a.size <= b.size ? a : b;
+  const large = small === a ? b : a;
   let n = 0;
   for (const x of small) if (large.has(x)) n++;
   return n;

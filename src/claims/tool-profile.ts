@@ -56,7 +56,10 @@ export interface ToolProfile {
 /** Canonical form of a noun token: singular, synonyms folded ("invitation" → "invite"). */
 export function canonicalNoun(word: string): string {
   const lower = word.toLowerCase();
-  return nounSynonyms.get(lower) ?? nounSynonyms.get(stem(lower)) ?? stem(lower);
+  const synonym = nounSynonyms.get(lower);
+  if (synonym !== undefined) return synonym;
+  const stemmed = stem(lower);
+  return nounSynonyms.get(stemmed) ?? stemmed;
 }
 
 /** Words whose canonical form is a given noun through the synonym table, by that noun; built on first use. */
