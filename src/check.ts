@@ -4,7 +4,7 @@
  */
 import type { ConversationEvent, MessageFormat } from './conversation.js';
 import type { Ledger, LedgerEntry } from './ledger.js';
-import { assertTextLength, MAX_TEXT_LENGTH } from './_input-limit.js';
+import { assertTextLength } from './_input-limit.js';
 import { readConversation } from './readers/index.js';
 import { Receipt, type ReceiptJSON } from './receipt.js';
 import { normalizeTools, type ToolSpec } from './tools.js';
@@ -163,8 +163,7 @@ export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions,
       stretch.push(e.entry);
       continue;
     }
-    // The message's name is written only for a text over the limit.
-    if (e.text.length > MAX_TEXT_LENGTH) assertTextLength(e.text, `Message ${e.index}'s text`);
+    assertTextLength(e.text, `Message ${e.index}'s text`);
     if (e.kind === 'user') {
       request = e.text;
       stretch = [];
