@@ -10,6 +10,7 @@ import { tokenize } from './_tokens.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
 import { memo, memoPerList } from './_memo.js';
+import { sortShort } from './_sort.js';
 
 /** How a claim relates to the tools. */
 export interface ToolMatch {
@@ -120,7 +121,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     for (const noun of a.nameNouns) if (!b.nameNouns.has(noun) && names(noun)) n--;
     return n;
   };
-  scored.sort((a, b) => (ranFirst ? b.rank - a.rank : 0) || b.total - a.total || b.rank - a.rank || namedMore(a.profile, b.profile) || a.order - b.order);
+  sortShort(scored, (a, b) => (ranFirst ? b.rank - a.rank : 0) || b.total - a.total || b.rank - a.rank || namedMore(a.profile, b.profile) || a.order - b.order);
   const best = scored[0];
   if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
   let strong = best.strong;
