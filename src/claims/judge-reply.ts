@@ -58,7 +58,7 @@ export function judgeReply(input: JudgeInput): Receipt {
   if (input.previous !== undefined) options.previous = input.previous;
   const extracted = readClaims(parsed, options);
   // Most replies claim nothing: they are judged without the readers a claim needs.
-  const judged = extracted.length === 0 ? { confirmed: [], flagged: [], unmatched: [], readings: [], mentioned: NONE_MENTIONED } : judgeClaims(input, parsed, tools, extracted);
+  const judged = extracted.length === 0 ? { confirmed: [], flagged: [], unmatched: [], readings: [], mentioned: NO_TOOLS } : judgeClaims(input, parsed, tools, extracted);
   const { confirmed, flagged, unmatched, readings, mentioned } = judged;
   const thinking = reasoningTools(tools.thinkers, input.stretch);
   const ranButUnreported = input.stretch.filter(
@@ -68,7 +68,8 @@ export function judgeReply(input: JudgeInput): Receipt {
   return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, claimedWithoutTool: findings.claimedWithoutTool, deniedButRan: findings.deniedButRan, strict: input.strict === true });
 }
 
-const NONE_MENTIONED: ReadonlySet<string> = new Set();
+/** No tool names: one empty set, shared (never changed). */
+const NO_TOOLS: ReadonlySet<string> = new Set();
 
 /** The claims of a reply judged: the receipt's claim lists, what the unmatched ones read, and the tools they mention. */
 interface JudgedClaims {
@@ -497,13 +498,19 @@ const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;
  * acting (`think`, `reflect`, `ponder`; the tool list's `thinkers`), and whose calls of the stretch all returned
  * nothing. Their calls are never `unreported`.
  */
-function reasoningTools(thinkers: readonly ToolProfile[], stretch: readonly LedgerEntry[]): Set<string> {
-  const out = new Set<string>();
+function reasoningTools(thinkers: readonly ToolProfile[], stretch: readonly LedgerEntry[]): ReadonlySet<string> {
+  let out: Set<string> | undefined;
   for (const p of thinkers) {
-    const calls = stretch.filter((e) => e.tool === p.name);
-    if (calls.length > 0 && calls.every((e) => emptyResult(e.result))) out.add(p.name);
+    let called = false;
+    let empty = true;
+    for (const e of stretch) {
+      if (e.tool !== p.name) continue;
+      called = true;
+      if (!(empty = emptyResult(e.result))) break;
+    }
+    if (called && empty) (out ??= new Set()).add(p.name);
   }
-  return out;
+  return out ?? NO_TOOLS;
 }
 
 function emptyResult(result: unknown): boolean {
