@@ -13,8 +13,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
@@ -34,7 +34,7 @@ const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url);
 const source = existsSync(shared) ? shared : sample;
 
 if (values.run !== undefined) {
-  const { checkTurns } = await import(join(values.dist, 'index.js'));
+  const { checkTurns } = await import(pathToFileURL(resolve(values.dist, 'index.js')).href);
   const lines = readFileSync(source, 'utf8').split('\n').filter((l) => l.trim() !== '');
   const options = (c) => ({ format: c.format, tools: c.tools, ignoreTools: ['think', 'calculate'] });
   for (let k = 0; k < Number(values.run); k++) {
@@ -52,6 +52,10 @@ if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 1 && to > from))
   console.error(`--from and --to must be whole numbers of passes with 1 ≤ from < to, got ${values.from} and ${values.to}.`);
   process.exit(2);
 }
+if (!existsSync(resolve(values.dist, 'index.js'))) {
+  console.error(`No build at ${resolve(values.dist)} (no index.js): run npm run build, or give the dist folder of another build with --dist.`);
+  process.exit(2);
+}
 if (spawnSync('valgrind', ['--version']).error !== undefined) {
   console.error('valgrind is not installed: apt-get install valgrind (the counts come from its callgrind tool).');
   process.exit(2);
@@ -64,7 +68,7 @@ const dir = mkdtempSync(join(tmpdir(), 'claimcheck-count-'));
 function count(passes, floor) {
   const out = join(dir, `callgrind.${passes}.${floor ? 'floor' : 'check'}`);
   const sim = values.cache ? ['--cache-sim=yes', '--branch-sim=yes'] : [];
-  const args = ['--tool=callgrind', `--callgrind-out-file=${out}`, ...sim, process.execPath, ...V8_FLAGS, fileURLToPath(import.meta.url), '--run', String(passes), '--dist', values.dist];
+  const args = ['--tool=callgrind', `--callgrind-out-file=${out}`, ...sim, process.execPath, ...V8_FLAGS, fileURLToPath(import.meta.url), '--run', String(passes), '--dist', resolve(values.dist)];
   if (floor) args.push('--floor');
   const run = spawnSync('valgrind', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`valgrind exited with ${run.status}: ${run.stderr.slice(-2000)}`);
