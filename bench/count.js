@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { lines, options, source } from './tau-file.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,14 +30,8 @@ const { values } = parseArgs({
   },
 });
 
-const shared = new URL('../../shared/real/tau-airline.jsonl', import.meta.url);
-const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url);
-const source = existsSync(shared) ? shared : sample;
-
 if (values.run !== undefined) {
   const { checkTurns } = await import(pathToFileURL(resolve(values.dist, 'index.js')).href);
-  const lines = readFileSync(source, 'utf8').split('\n').filter((l) => l.trim() !== '');
-  const options = (c) => ({ format: c.format, tools: c.tools, ignoreTools: ['think', 'calculate'] });
   for (let k = 0; k < Number(values.run); k++) {
     for (const l of lines) {
       const c = JSON.parse(l);

@@ -1,19 +1,13 @@
 // npm run bench: claimcheck's speed, always side by side with a baseline measured in the same run,
 // reported as ratios. Reads ../shared/real/tau-airline.jsonl when present, else the shipped sample.
-import { existsSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { Bench } from 'tinybench';
 import { action, check, checkTurns, guard, idField } from '../dist/index.js';
 import { runScaling } from './scaling.js';
+import { lines, options, source, text } from './tau-file.js';
 
-const shared = new URL('../../shared/real/tau-airline.jsonl', import.meta.url);
-const sample = new URL('../examples/tau-airline-sample.jsonl', import.meta.url);
-const source = existsSync(shared) ? shared : sample;
-const text = readFileSync(source, 'utf8');
-const lines = text.split('\n').filter((l) => l.trim() !== '');
 const conversations = lines.map((l) => JSON.parse(l));
-const options = (c) => ({ format: c.format, tools: c.tools, ignoreTools: ['think', 'calculate'] });
 const turnCount = conversations.reduce((n, c) => n + checkTurns(c.messages, options(c)).length, 0);
 
 const fmt = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
