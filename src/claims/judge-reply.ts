@@ -379,7 +379,7 @@ function setsObject(digest: ArgsDigest, objects: readonly string[]): boolean {
   if (objects.length === 0) return false;
   for (const key of digest.keyed.keys()) {
     const field = settingField(key);
-    if (field !== null && objects.some((o) => canonicalNoun(o) === field)) return true;
+    if (field !== null && objects.some((o) => nounOf(o) === field)) return true;
   }
   return false;
 }
