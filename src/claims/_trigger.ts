@@ -11,6 +11,7 @@ import { openPast } from './_open-verbs.js';
 import { memoPerSet } from './_memo.js';
 import { RECORD_REPORTS } from './_cues.js';
 import { pastEndings } from '../lexicon/index.js';
+import { continuesWord, startsWord } from './_tokens.js';
 
 // "did" and "done" open a light verb ("did a backup of the table", `_verbs.ts` `lightVerbAt`).
 const TRIGGERS = new Set<string>(['set', 'done', 'did']);
@@ -18,7 +19,9 @@ for (const form of [...pastForms.keys(), ...phrasal.keys(), ...ambiguousPast.key
 TRIGGERS.delete('let');
 // A record's report ("your reservation shows…", "according to your reservation") mentions the lookup that read
 // it (`_cues.ts` `readRecordReport`).
-for (const report of [...RECORD_REPORTS, 'according']) TRIGGERS.add(report);
+/** The words of a record's report; they trigger after "be" too ("the calendar be shows" is read as a report). */
+const REPORTS: ReadonlySet<string> = new Set([...RECORD_REPORTS, 'according']);
+for (const report of REPORTS) TRIGGERS.add(report);
 // A terse reply names its completion word last ("all set", "you're all set", "taken care of"): that word triggers.
 for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').pop() ?? t);
 /** No trigger is shorter (`openPast` is asked only from three letters): shorter words are not looked up. */
@@ -36,11 +39,12 @@ const KEY_MASK = (1 << (5 * KEY_LETTERS)) - 1;
 const keyCode = (c: number): number => (c >= 97 && c <= 122 ? c - 96 : c === 45 ? 27 : 0);
 /**
  * What an ASCII character is to {@link mayClaim}'s words, by char code: 0 no letter; a letter of a word read by its
- * key, as its {@link keyCode}; or {@link OTHER_LETTER}, the apostrophe, which (like any character from U+00C0) is a
- * letter of a word read whole.
+ * key, as its {@link keyCode}; or {@link OTHER_LETTER}, the apostrophe, which (like U+00C0–U+024F and the typographic
+ * apostrophe) is a letter of a word read whole.
  */
 const LETTER_CODES = new Uint8Array(128);
 const OTHER_LETTER = 31;
+const TYPOGRAPHIC_APOSTROPHE = 0x2019;
 for (let c = 97; c <= 122; c++) LETTER_CODES[c] = keyCode(c);
 LETTER_CODES[45] = keyCode(45);
 LETTER_CODES[39] = OTHER_LETTER;
@@ -102,24 +106,49 @@ export function mayBeVerbForm(word: string): boolean {
  */
 const triggersFor = memoPerSet((word, toolVerbs): boolean => TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null));
 
+/** What a word not read as a trigger is to the copula rule: other, a copula, "all" (after a copula: "is all on"), an outcome word. */
+const Link = { Other: 0, Copula: 1, All: 2, Outcome: 3 } as const;
+type Link = (typeof Link)[keyof typeof Link];
+const ALL = keyOf('all');
+const BE = keyOf('be');
+
 /**
- * False only when the sentence cannot hold a claim. Its words are the runs of letters, apostrophes and hyphens
- * (any character from U+00C0 counts as a letter), lower case. A word of ASCII letters and hyphens is read by its
- * key and its length, and copied only when its ending may be a trigger's; any other word is copied and read whole.
+ * A character that is no letter of {@link mayClaim}'s words but is part of a `tokenize` word: a digit or a sign that
+ * opens one (`$ € £ ¥ # @`). A word stands between the words around it, so they are not adjacent.
+ */
+const splitsWords = (c: number): boolean => (c >= 48 && c <= 57) || c === 36 || c === 35 || c === 64 || c === 0x20ac || c === 0xa3 || c === 0xa5;
+/** A character of a `tokenize` word (a typographic apostrophe is a plain one there). */
+const inToken = (c: number): boolean => startsWord(c) || continuesWord(c) || c === TYPOGRAPHIC_APOSTROPHE;
+/** What ends or opens no `tokenize` word: a hyphen or an apostrophe, cut from a word's ends ("booked-", "'sent"). */
+const edge = (c: number): boolean => c === 45 || c === 39 || c === TYPOGRAPHIC_APOSTROPHE;
+
+/**
+ * False only when the sentence cannot hold a claim. Its words are the runs of letters (a–z, U+00C0–U+024F),
+ * apostrophes and hyphens, lower case, without the hyphens and apostrophes at their ends: the words `tokenize`
+ * reads there. A word of ASCII letters and hyphens is read by its key and its length, and copied only when its
+ * ending may be a trigger's; any other word is copied and read whole.
+ *
+ * Two rules follow the clause reader (`_clause.ts`), for words that stand next to each other as `tokenize` gives them:
+ * - A past form right after a word "be" is a passive infinitive ("can be modified", "to be cancelled"): governed by
+ *   a modal, "to" or an imperative, it reports no act done, so it does not trigger (a record's report still does).
+ * - An outcome without a past verb (`readOutcome`) is "is"/"are" right before "now", "back", "on", "live" or
+ *   "off" ("is now inactive", "are all on your calendar"): a copula and an outcome word elsewhere in the sentence
+ *   ("the flight on May 5 is in economy") are none.
  */
 export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boolean {
   const text = sentence.toLowerCase();
   const trigger = triggersFor(toolVerbs);
   const endings = triggerEndings();
-  let copula = false;
-  let outcome = false;
+  // What the last word was to the copula rule: other, a copula, or a copula and "all".
+  let link = Link.Other as Link;
+  let afterBe = false;
   let start = -1;
   let key = 0;
   let plain = true;
   let afterLet = false;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 32;
-    const code = c < 128 ? (LETTER_CODES[c] ?? 0) : c >= 0xc0 ? OTHER_LETTER : 0;
+    const code = c < 128 ? (LETTER_CODES[c] ?? 0) : (c >= 0xc0 && c <= 0x24f) || c === TYPOGRAPHIC_APOSTROPHE ? OTHER_LETTER : 0;
     if (code !== 0) {
       if (start === -1) {
         start = i;
@@ -130,36 +159,73 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
       else key = ((key << 5) | code) & KEY_MASK;
       continue;
     }
-    if (start === -1) continue;
-    if (plain) {
-      const length = i - start;
-      // No English past form is shorter than three letters ("ran", "set"): the table is not asked for shorter words.
-      if (length >= SHORTEST_TRIGGER && ((key & LAST_TWO) === ED || ((endings[key >>> 5] ?? 0) & (1 << (key & 31))) !== 0) && trigger(text.slice(start, i))) return true;
-      // "let them know" notifies; "let me know" asks.
-      if (afterLet && !(length === 2 && (key === ME || key === US))) return true;
-      afterLet = length === 3 && key === LET;
-      if (length <= KEY_LETTERS) {
-        if (COPULA_KEYS.includes(key)) copula = true;
-        else if (OUTCOME_KEYS.includes(key)) outcome = true;
+    // The word that ends here, a run from `start`.
+    word: if (start !== -1) {
+      const run = start;
+      let from = start;
+      let to = i;
+      start = -1;
+      if (edge(text.charCodeAt(from)) || edge(text.charCodeAt(to - 1))) {
+        while (from < to && edge(text.charCodeAt(from))) from++;
+        while (to > from && edge(text.charCodeAt(to - 1))) to--;
+        // A run of hyphens and apostrophes is no word; the words around it stand next to each other (not after "be").
+        if (from === to) {
+          afterBe = false;
+          break word;
+        }
+        if (plain) key = keyOf(text.slice(Math.max(from, to - KEY_LETTERS), to));
       }
-    } else {
-      let word = text.slice(start, i);
-      // "let" claims only as "let them know" (above); as a past form it would let every "Let me know" through.
-      if (word.length >= SHORTEST_TRIGGER && trigger(word)) return true;
-      const apostrophe = word.indexOf("'");
-      if (apostrophe !== -1) {
-        const tail = word.slice(apostrophe + 1);
-        if (COPULAS.has(tail)) copula = true;
-        word = word.slice(0, apostrophe);
-        if (TRIGGERS.has(word)) return true;
+      // "be" as a whole word of `tokenize` ("be-5" and "x/be" are other words), and a word right after it.
+      const whole = from === run && to === i && !inToken(text.charCodeAt(run - 1)) && !inToken(text.charCodeAt(i));
+      if (from !== run) afterBe = false;
+      let next: Link = Link.Other;
+      if (plain) {
+        const length = to - from;
+        // No English past form is shorter than three letters ("ran", "set"): the table is not asked for shorter words.
+        if (length >= SHORTEST_TRIGGER && ((key & LAST_TWO) === ED || ((endings[key >>> 5] ?? 0) & (1 << (key & 31))) !== 0)) {
+          const word = text.slice(from, to);
+          if ((!afterBe || REPORTS.has(word)) && trigger(word)) return true;
+        }
+        // "let them know" notifies; "let me know" asks.
+        if (afterLet && !(length === 2 && (key === ME || key === US))) return true;
+        afterLet = length === 3 && key === LET;
+        if (length <= KEY_LETTERS) {
+          if (COPULA_KEYS.includes(key)) next = Link.Copula;
+          else if (OUTCOME_KEYS.includes(key)) next = Link.Outcome;
+          else if (length === 3 && key === ALL) next = Link.All;
+        }
+        afterBe = length === 2 && key === BE && whole;
+      } else {
+        // Typographic apostrophes are plain ones to the clause reader ("you’re" is "you're").
+        const written = text.slice(from, to);
+        let word = written.includes('’') ? written.replace(/’/g, "'") : written;
+        // "let" claims only as "let them know" (above); as a past form it would let every "Let me know" through.
+        if ((!afterBe || REPORTS.has(word)) && word.length >= SHORTEST_TRIGGER && trigger(word)) return true;
+        const apostrophe = word.indexOf("'");
+        const tail = apostrophe === -1 ? undefined : word.slice(apostrophe + 1);
+        if (apostrophe !== -1) {
+          word = word.slice(0, apostrophe);
+          if ((!afterBe || REPORTS.has(word)) && TRIGGERS.has(word)) return true;
+        }
+        if (afterLet && word !== 'me' && word !== 'us') return true;
+        afterLet = word === 'let';
+        if (COPULAS.has(word)) next = Link.Copula;
+        else if (OUTCOMES.has(word)) next = Link.Outcome;
+        else if (word === 'all') next = Link.All;
+        // "you're", "it's": the word's last part is a copula ("is now's" is "is", "now", "'s").
+        if (tail !== undefined && COPULAS.has(tail)) {
+          if (next === Link.Outcome && link !== Link.Other) return true;
+          next = Link.Copula;
+        }
+        afterBe = word === 'be' && tail === undefined && whole;
       }
-      if (afterLet && word !== 'me' && word !== 'us') return true;
-      afterLet = word === 'let';
-      if (COPULAS.has(word)) copula = true;
-      else if (OUTCOMES.has(word)) outcome = true;
+      if (next === Link.Outcome && link !== Link.Other) return true;
+      link = next === Link.Copula ? Link.Copula : next === Link.All && link === Link.Copula ? Link.All : Link.Other;
     }
-    start = -1;
-    if (copula && outcome) return true;
+    // Only spaces keep a word right after "be": any other mark may cut a clause there ("be — cancelled", "be, sent").
+    if (c !== 32 && c !== 9) afterBe = false;
+    // A digit or a sign is part of a word of `tokenize`, which stands between the words around it.
+    if (splitsWords(c)) link = Link.Other;
   }
   return false;
 }

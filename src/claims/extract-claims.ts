@@ -9,7 +9,7 @@
  * progress, advice, questions and offers, conditionals, quoted or drafted text, other actors, events
  * outside this run, honest failure reports, reported speech).
  */
-import { parseReply, type ParsedClause, type ParsedReply } from './parse-reply.js';
+import { parseReply, type ParsedClause, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
@@ -90,24 +90,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     // A table row is data ("Issued — March 3"): it has no sentences; only a status-marked row claims, through its label.
     for (const sentence of line.sentences) {
       if (sentence.question || !mayClaim(sentence.text, options.toolVerbs)) continue;
-      let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
-      let saysYou: boolean | undefined;
-      const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
-      const clauses = sentence.clauses;
-      for (let i = 0; i < clauses.length; i++) {
-        const { text: clause, words: tokens } = clauses[i] as ParsedClause;
-        if (tokens.length === 0) continue;
-        if (isTerse(tokens)) {
-          terse ??= sentence.text;
-          continue;
-        }
-        const read = readClause(tokens, clause, { first: i === 0, state, statusLine: line.status || line.item, sentence: sentence.text, mentionsYou: you, toolVerbs: options.toolVerbs });
-        state = read.state;
-        for (const c of read.claims) claims.push(placed(c, sentence.text, clause));
-        // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
-        const report = state.conditional ? null : readRecordReport(tokens, clause);
-        if (report !== null) claims.push(placed(report, sentence.text, clause));
-      }
+      if (readSentence(sentence, line.status || line.item, options.toolVerbs, claims)) terse ??= sentence.text;
     }
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
@@ -161,6 +144,35 @@ function placed(c: ClauseClaim, text: string, clause: string): ExtractedClaim {
 }
 
 const TERSE_LEAD = new Set(['ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
+
+/**
+ * Read the claims of one sentence, clause by clause, into `claims` (each clause passes on its state: a subject,
+ * a negation, a condition). For a sentence the gate (`mayClaim`) lets through; it asks no gate itself.
+ * @param statusLine The sentence is on a status line or a list item.
+ * @returns true when a clause is a terse completion word ("Done.", "All set!"), whose object the request gives.
+ */
+export function readSentence(sentence: ParsedSentence, statusLine: boolean, toolVerbs: ReadonlySet<string> | undefined, claims: ExtractedClaim[]): boolean {
+  let terse = false;
+  let state: ClauseState = { subject: 'none', blocked: false, conditional: false };
+  let saysYou: boolean | undefined;
+  const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
+  const clauses = sentence.clauses;
+  for (let i = 0; i < clauses.length; i++) {
+    const { text: clause, words: tokens } = clauses[i] as ParsedClause;
+    if (tokens.length === 0) continue;
+    if (isTerse(tokens)) {
+      terse = true;
+      continue;
+    }
+    const read = readClause(tokens, clause, { first: i === 0, state, statusLine, sentence: sentence.text, mentionsYou: you, toolVerbs });
+    state = read.state;
+    for (const c of read.claims) claims.push(placed(c, sentence.text, clause));
+    // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
+    const report = state.conditional ? null : readRecordReport(tokens, clause);
+    if (report !== null) claims.push(placed(report, sentence.text, clause));
+  }
+  return terse;
+}
 
 /** "Done.", "All set!", "Both done:", "All sorted, Jonah!": a completion word with at most a name after it. */
 function isTerse(tokens: readonly string[]): boolean {
