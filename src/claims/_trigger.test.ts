@@ -23,6 +23,7 @@ describe('mayClaim', () => {
     expect(mayClaim('I decided the appeal.', new Set(['decide']))).toBe(true);
     expect(mayClaim('Let them know by Friday.')).toBe(true);
     expect(mayClaim('Let me know if you need anything.')).toBe(false);
+    expect(mayClaim("Let's review the available flights.")).toBe(false);
     expect(mayClaim('Your flight is now on time.')).toBe(true);
     expect(mayClaim("Everything's back to normal.")).toBe(true);
     expect(mayClaim('The gate is open.')).toBe(false);

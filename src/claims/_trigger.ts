@@ -107,18 +107,29 @@ export function mayBeVerbForm(word: string): boolean {
 const triggersFor = memoPerSet((word, toolVerbs): boolean => TRIGGERS.has(word) || (word.length > 2 && word !== 'let' && openPast(word, toolVerbs) !== null));
 
 /** What a word not read as a trigger is to the copula rule: other, a copula, "all" (after a copula: "is all on"), an outcome word. */
-const Link = { Other: 0, Copula: 1, All: 2, Outcome: 3 } as const;
-type Link = (typeof Link)[keyof typeof Link];
+const OTHER = 0;
+const COPULA = 1;
+const AFTER_ALL = 2;
+const OUTCOME = 3;
 const ALL = keyOf('all');
 const BE = keyOf('be');
 
 /**
- * A character that is no letter of {@link mayClaim}'s words but is part of a `tokenize` word: a digit or a sign that
- * opens one (`$ € £ ¥ # @`). A word stands between the words around it, so they are not adjacent.
+ * What a character between {@link mayClaim}'s words is to the words around it: {@link SPACE} (a space or a tab) keeps
+ * them next to each other; {@link MARK} (any other mark) may cut a clause there; {@link IN_WORD} (a digit or a sign
+ * that opens a `tokenize` word: `$ € £ ¥ # @`) is part of a word that stands between them.
  */
-const splitsWords = (c: number): boolean => (c >= 48 && c <= 57) || c === 36 || c === 35 || c === 64 || c === 0x20ac || c === 0xa3 || c === 0xa5;
+const SPACE = 0;
+const MARK = 1;
+const IN_WORD = 2;
+const GAP_CODES = new Uint8Array(128).fill(MARK);
+GAP_CODES[32] = GAP_CODES[9] = SPACE;
+for (const c of '0123456789$#@') GAP_CODES[c.charCodeAt(0)] = IN_WORD;
+const gapCode = (c: number): number => (c < 128 ? (GAP_CODES[c] ?? MARK) : c === 0x20ac || c === 0xa3 || c === 0xa5 ? IN_WORD : MARK);
 /** A character of a `tokenize` word (a typographic apostrophe is a plain one there). */
 const inToken = (c: number): boolean => startsWord(c) || continuesWord(c) || c === TYPOGRAPHIC_APOSTROPHE;
+/** The run `text[from..to)` is a whole word of `tokenize`, uncut and with no character of a word beside it ("be-5" and "x/be" are other words). */
+const wholeWord = (text: string, from: number, to: number): boolean => !edge(text.charCodeAt(from)) && !edge(text.charCodeAt(to - 1)) && !inToken(text.charCodeAt(from - 1)) && !inToken(text.charCodeAt(to));
 /** What ends or opens no `tokenize` word: a hyphen or an apostrophe, cut from a word's ends ("booked-", "'sent"). */
 const edge = (c: number): boolean => c === 45 || c === 39 || c === TYPOGRAPHIC_APOSTROPHE;
 
@@ -140,7 +151,7 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
   const trigger = triggersFor(toolVerbs);
   const endings = triggerEndings();
   // What the last word was to the copula rule: other, a copula, or a copula and "all".
-  let link = Link.Other as Link;
+  let link = OTHER;
   let afterBe = false;
   let start = -1;
   let key = 0;
@@ -175,10 +186,9 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
         }
         if (plain) key = keyOf(text.slice(Math.max(from, to - KEY_LETTERS), to));
       }
-      // "be" as a whole word of `tokenize` ("be-5" and "x/be" are other words), and a word right after it.
-      const whole = from === run && to === i && !inToken(text.charCodeAt(run - 1)) && !inToken(text.charCodeAt(i));
+      // A word whose hyphen or apostrophe was cut is not right after "be".
       if (from !== run) afterBe = false;
-      let next: Link = Link.Other;
+      let next = OTHER;
       if (plain) {
         const length = to - from;
         // No English past form is shorter than three letters ("ran", "set"): the table is not asked for shorter words.
@@ -190,11 +200,11 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
         if (afterLet && !(length === 2 && (key === ME || key === US))) return true;
         afterLet = length === 3 && key === LET;
         if (length <= KEY_LETTERS) {
-          if (COPULA_KEYS.includes(key)) next = Link.Copula;
-          else if (OUTCOME_KEYS.includes(key)) next = Link.Outcome;
-          else if (length === 3 && key === ALL) next = Link.All;
+          if (COPULA_KEYS.includes(key)) next = COPULA;
+          else if (OUTCOME_KEYS.includes(key)) next = OUTCOME;
+          else if (length === 3 && key === ALL) next = AFTER_ALL;
         }
-        afterBe = length === 2 && key === BE && whole;
+        afterBe = length === 2 && key === BE && wholeWord(text, run, i);
       } else {
         // Typographic apostrophes are plain ones to the clause reader ("you’re" is "you're").
         const written = text.slice(from, to);
@@ -208,24 +218,25 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
           if ((!afterBe || REPORTS.has(word)) && TRIGGERS.has(word)) return true;
         }
         if (afterLet && word !== 'me' && word !== 'us') return true;
-        afterLet = word === 'let';
-        if (COPULAS.has(word)) next = Link.Copula;
-        else if (OUTCOMES.has(word)) next = Link.Outcome;
-        else if (word === 'all') next = Link.All;
+        // "Let's" is "let us" (tokenize): the word after it is no object of "let".
+        afterLet = word === 'let' && tail !== 's';
+        if (COPULAS.has(word)) next = COPULA;
+        else if (OUTCOMES.has(word)) next = OUTCOME;
+        else if (word === 'all') next = AFTER_ALL;
         // "you're", "it's": the word's last part is a copula ("is now's" is "is", "now", "'s").
         if (tail !== undefined && COPULAS.has(tail)) {
-          if (next === Link.Outcome && link !== Link.Other) return true;
-          next = Link.Copula;
+          if (next === OUTCOME && link !== OTHER) return true;
+          next = COPULA;
         }
-        afterBe = word === 'be' && tail === undefined && whole;
+        afterBe = word === 'be' && tail === undefined && wholeWord(text, run, i);
       }
-      if (next === Link.Outcome && link !== Link.Other) return true;
-      link = next === Link.Copula ? Link.Copula : next === Link.All && link === Link.Copula ? Link.All : Link.Other;
+      if (next === OUTCOME && link !== OTHER) return true;
+      link = next === COPULA ? COPULA : next === AFTER_ALL && link === COPULA ? AFTER_ALL : OTHER;
     }
+    const gap = gapCode(c);
     // Only spaces keep a word right after "be": any other mark may cut a clause there ("be — cancelled", "be, sent").
-    if (c !== 32 && c !== 9) afterBe = false;
-    // A digit or a sign is part of a word of `tokenize`, which stands between the words around it.
-    if (splitsWords(c)) link = Link.Other;
+    if (gap !== SPACE) afterBe = false;
+    if (gap === IN_WORD) link = OTHER;
   }
   return false;
 }
