@@ -200,8 +200,16 @@ export function squeezeSpaces(text: string): string {
     }
     out[k++] = c;
   }
+  return fromCodes(out, k);
+}
+
+/**
+ * The first `length` code units of `codes` as a string, 8,192 a call (the arguments one call can safely take).
+ * Passed with `Reflect.apply`, not spread: spreading a typed array walks its iterator, one result object per code unit.
+ */
+function fromCodes(codes: Uint16Array, length: number): string {
   const parts: string[] = [];
-  for (let i = 0; i < k; i += 8192) parts.push(String.fromCharCode(...out.subarray(i, Math.min(k, i + 8192))));
+  for (let i = 0; i < length; i += 8192) parts.push(Reflect.apply(String.fromCharCode, null, codes.subarray(i, Math.min(length, i + 8192))) as string);
   return parts.join('');
 }
 
