@@ -7,7 +7,7 @@
  * with " — "), checklists. Every pattern here is linear-time (no nested quantifiers).
  */
 import { DRAFT_CUES, STATUS_MARKS } from './lexicon.js';
-import { firstNonSpace, isSpace, squeezeSpaces, unlink, unquote, unquoteSingle } from './_scan.js';
+import { dropEmphasis, firstNonSpace, isSpace, squeezeSpaces, unlink, unquote, unquoteSingle } from './_scan.js';
 
 /** One cleaned line of the reply. */
 export interface ReplyLine {
@@ -26,7 +26,6 @@ const BULLET = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const HEADING = /^\s*#{1,6}\s+/;
 const CHECKBOX = /^\[( |x|X)\]\s*/;
 const TABLE_SEPARATOR = /^[\s|:-]+$/;
-const EMPHASIS = /(\*\*|__|~~|\*)/g;
 const INLINE_CODE = /`([^`\n]{0,400})`/g;
 
 /** Split a reply into cleaned lines, dropping code, quotes and drafts. */
@@ -128,7 +127,7 @@ function inline(text: string): string {
   let t = text;
   if (t.includes('`')) t = t.replace(INLINE_CODE, '$1');
   if (t.includes('](')) t = unlink(t);
-  if (t.includes('*') || t.includes('__') || t.includes('~~')) t = t.replace(EMPHASIS, '');
+  if (t.includes('*') || t.includes('__') || t.includes('~~')) t = dropEmphasis(t);
   if (DOUBLE_QUOTE.test(t)) t = unquote(t, '"[quote]"');
   if (t.includes("'") || t.includes('‘')) t = unquoteSingle(t, '"[quote]"');
   return t;

@@ -1,9 +1,36 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { squeezeSpaces } from './_scan.js';
+import { dropEmphasis, squeezeSpaces } from './_scan.js';
 
 describe('squeezeSpaces', () => {
   it('is text.replace(/\\s+/g, " ").trim(), whether or not there is anything to squeeze', () => {
     const texts = ['', ' ', 'a', 'a b', ' a', 'a ', 'a  b', 'a\tb', 'a\nb', 'a\u00a0b', '\u3000a', 'Done ✅ ✅', 'x \n y  z ', 'one two three'];
     for (const t of texts) expect(squeezeSpaces(t), JSON.stringify(t)).toBe(t.replace(/\s+/g, ' ').trim());
+  });
+});
+
+describe('dropEmphasis', () => {
+  const piece = fc.constantFrom('*', '_', '~', '**', '__', '~~', 'a', ' ', 'é', '✅', '\ud800', '\udc00');
+  const text = fc.array(piece, { maxLength: 24 }).map((ps) => ps.join(''));
+  const replaced = (t: string): string => t.replace(/(\*\*|__|~~|\*)/g, '');
+
+  it('is text.replace(/(\\*\\*|__|~~|\\*)/g, "")', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(dropEmphasis(t), JSON.stringify(t)).toBe(replaced(t));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('is the same replace on a text long enough to be scanned into a buffer', () => {
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const t = `${a}${'x'.repeat(8192)}${b}`;
+        expect(dropEmphasis(t), JSON.stringify([a, b])).toBe(replaced(t));
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const t of ['*_'.repeat(20_000), '*_a~~é'.repeat(5000), '_'.repeat(9999), '~'.repeat(8192)]) expect(dropEmphasis(t)).toBe(replaced(t));
   });
 });
