@@ -7,6 +7,11 @@ describe('squeezeSpaces', () => {
     const texts = ['', ' ', 'a', 'a b', ' a', 'a ', 'a  b', 'a\tb', 'a\nb', 'a\u00a0b', '\u3000a', 'Done ✅ ✅', 'x \n y  z ', 'one two three'];
     for (const t of texts) expect(squeezeSpaces(t), JSON.stringify(t)).toBe(t.replace(/\s+/g, ' ').trim());
   });
+
+  it('is the same on texts longer than one piece of its buffer (8,192 code units)', () => {
+    const texts = [' ✅  ✅ '.repeat(5000), `${'a'.repeat(8191)}  b`, `${'a'.repeat(8192)} \t`, `x\u00a0${'é'.repeat(20_000)}\ud800 y`];
+    for (const t of texts) expect(squeezeSpaces(t)).toBe(t.replace(/\s+/g, ' ').trim());
+  });
 });
 
 describe('dropEmphasis', () => {

@@ -180,48 +180,46 @@ export function firstNonSpace(text: string): number {
 }
 
 /**
- * `text.replace(/\s+/g, ' ').trim()` in one pass into one buffer: the regular expression allocates per
+ * `text.replace(/\s+/g, ' ').trim()` in one pass into one {@link UnitWriter}: the regular expression allocates per
  * run, which on a line of a million short runs ("✅ ✅ ✅…") costs far more than the characters.
  */
 export function squeezeSpaces(text: string): string {
   if (squeezed(text)) return text;
-  const out = new Uint16Array(text.length);
-  let k = 0;
+  const out = new UnitWriter(text.length);
   let space = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (isSpace(c)) {
-      space = k > 0;
+      space = out.length > 0;
       continue;
     }
     if (space) {
-      out[k++] = 32;
+      out.write(32);
       space = false;
     }
-    out[k++] = c;
+    out.write(c);
   }
-  return fromCodes(out, k);
+  return out.text();
 }
 
 /** Emphasis markers: "**", "__", "~~", "*". */
 const EMPHASIS = /(\*\*|__|~~|\*)/g;
 /**
- * The length from which {@link dropEmphasis} scans into a buffer: below it a native `replace` is faster (a
- * typed array costs about half a microsecond to allocate) and the chain it builds is at most a few hundred KB.
+ * The length from which {@link dropEmphasis} scans into a {@link UnitWriter}: below it a native `replace` is
+ * faster (a typed array costs about half a microsecond to allocate) and the chain it builds is at most a few hundred KB.
  */
 const EMPHASIS_SCAN_FROM = 8192;
 
 /**
  * `text.replace(/(\*\*|__|~~|\*)/g, '')`: emphasis markers dropped, leftmost first (every "*", and "_" and "~"
- * in pairs). A long text is scanned in one pass into one buffer instead: V8 builds the result of a global
- * `replace` with a string one match at a time, as a chain of cons strings (32 bytes a match) all alive until
- * the replace returns: a line of half a million markers ("*_*_…") left 16 MB of young objects for every
+ * in pairs). A long text is scanned in one pass into one {@link UnitWriter} instead: V8 builds the result of a
+ * global `replace` with a string one match at a time, as a chain of cons strings (32 bytes a match) all alive
+ * until the replace returns: a line of half a million markers ("*_*_…") left 16 MB of young objects for every
  * young-generation collection to copy, and check() of it took 20 to 120 ms, by the heap it met more than by its length.
  */
 export function dropEmphasis(text: string): string {
   if (text.length < EMPHASIS_SCAN_FROM) return text.replace(EMPHASIS, '');
-  const out = new Uint16Array(text.length);
-  let k = 0;
+  const out = new UnitWriter(text.length);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // "*" (and "**"): gone. "__", "~~": gone in pairs, a lone "_" or "~" stays.
@@ -233,19 +231,52 @@ export function dropEmphasis(text: string): string {
       i++;
       continue;
     }
-    out[k++] = c;
+    out.write(c);
   }
-  return k === text.length ? text : fromCodes(out, k);
+  return out.text();
 }
 
+/** The most code units one {@link UnitWriter} buffers, and the arguments one `String.fromCharCode` call can safely take. */
+const UNITS_PER_PIECE = 8192;
+
 /**
- * The first `length` code units of `codes` as a string, 8,192 a call (the arguments one call can safely take).
- * Passed with `Reflect.apply`, not spread: spreading a typed array walks its iterator, one result object per code unit.
+ * A string written one code unit at a time, through a buffer of at most {@link UNITS_PER_PIECE} units that becomes
+ * a piece of the string each time it fills. A buffer as long as a million-character line would be a large object,
+ * its pages faulted in and zeroed on every call: 1 to 5 ms for 2 MB on the bench machine, where one pass over
+ * the line's characters takes about 4. The buffer is passed to `String.fromCharCode` with `Reflect.apply`, not spread: spreading
+ * a typed array walks its iterator, one result object per code unit.
  */
-function fromCodes(codes: Uint16Array, length: number): string {
-  const parts: string[] = [];
-  for (let i = 0; i < length; i += 8192) parts.push(Reflect.apply(String.fromCharCode, null, codes.subarray(i, Math.min(length, i + 8192))) as string);
-  return parts.join('');
+class UnitWriter {
+  private readonly buffer: Uint16Array;
+  private readonly pieces: string[] = [];
+  private filled = 0;
+  private written = 0;
+
+  /** `capacity`: the most units the text will take (the buffer is never longer). */
+  constructor(capacity: number) {
+    this.buffer = new Uint16Array(Math.max(1, Math.min(capacity, UNITS_PER_PIECE)));
+  }
+
+  /** Units written so far. */
+  get length(): number {
+    return this.written;
+  }
+
+  /** Append one code unit. */
+  write(code: number): void {
+    if (this.filled === this.buffer.length) {
+      this.pieces.push(Reflect.apply(String.fromCharCode, null, this.buffer) as string);
+      this.filled = 0;
+    }
+    this.buffer[this.filled++] = code;
+    this.written++;
+  }
+
+  /** The text written. */
+  text(): string {
+    this.pieces.push(Reflect.apply(String.fromCharCode, null, this.buffer.subarray(0, this.filled)) as string);
+    return this.pieces.join('');
+  }
 }
 
 /** True when `text` has no space to squeeze: no leading, trailing or repeated space, no space but ' '. */
