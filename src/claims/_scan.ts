@@ -185,7 +185,7 @@ export function firstNonSpace(text: string): number {
  */
 export function squeezeSpaces(text: string): string {
   if (squeezed(text)) return text;
-  const out = new UnitWriter(text.length);
+  const out = new UnitWriter();
   let space = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -219,7 +219,7 @@ const EMPHASIS_SCAN_FROM = 8192;
  */
 export function dropEmphasis(text: string): string {
   if (text.length < EMPHASIS_SCAN_FROM) return text.replace(EMPHASIS, '');
-  const out = new UnitWriter(text.length);
+  const out = new UnitWriter();
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // "*" (and "**"): gone. "__", "~~": gone in pairs, a lone "_" or "~" stays.
@@ -236,26 +236,23 @@ export function dropEmphasis(text: string): string {
   return out.text();
 }
 
-/** The most code units one {@link UnitWriter} buffers, and the arguments one `String.fromCharCode` call can safely take. */
+/** The most code units a {@link UnitWriter} buffers, and the arguments one `String.fromCharCode` call can safely take. */
 const UNITS_PER_PIECE = 8192;
+/** The buffer every {@link UnitWriter} writes to: one writes at a time (its text is read before the next starts). */
+const UNITS = new Uint16Array(UNITS_PER_PIECE);
 
 /**
- * A string written one code unit at a time, through a buffer of at most {@link UNITS_PER_PIECE} units that becomes
- * a piece of the string each time it fills. A buffer as long as a million-character line would be a large object,
- * its pages faulted in and zeroed on every call: 1 to 5 ms for 2 MB on the bench machine, where one pass over
- * the line's characters takes about 4. The buffer is passed to `String.fromCharCode` with `Reflect.apply`, not spread: spreading
- * a typed array walks its iterator, one result object per code unit.
+ * A string written one code unit at a time, through one shared buffer of {@link UNITS_PER_PIECE} units that becomes a
+ * piece of the string each time it fills. A buffer as long as a million-character line would be a large object, its
+ * pages faulted in and zeroed on every call (1 to 5 ms for 2 MB on the bench machine, where one pass over the line's
+ * characters takes about 4); one per short line costs more than the line (about half a microsecond to allocate). The
+ * buffer is passed to `String.fromCharCode` with `Reflect.apply`, not spread: spreading a typed array walks its
+ * iterator, one result object per code unit.
  */
 class UnitWriter {
-  private readonly buffer: Uint16Array;
   private readonly pieces: string[] = [];
   private filled = 0;
   private written = 0;
-
-  /** `capacity`: the most units the text will take (the buffer is never longer). */
-  constructor(capacity: number) {
-    this.buffer = new Uint16Array(Math.max(1, Math.min(capacity, UNITS_PER_PIECE)));
-  }
 
   /** Units written so far. */
   get length(): number {
@@ -264,17 +261,19 @@ class UnitWriter {
 
   /** Append one code unit. */
   write(code: number): void {
-    if (this.filled === this.buffer.length) {
-      this.pieces.push(Reflect.apply(String.fromCharCode, null, this.buffer) as string);
+    if (this.filled === UNITS_PER_PIECE) {
+      this.pieces.push(Reflect.apply(String.fromCharCode, null, UNITS) as string);
       this.filled = 0;
     }
-    this.buffer[this.filled++] = code;
+    UNITS[this.filled++] = code;
     this.written++;
   }
 
   /** The text written. */
   text(): string {
-    this.pieces.push(Reflect.apply(String.fromCharCode, null, this.buffer.subarray(0, this.filled)) as string);
+    const last = Reflect.apply(String.fromCharCode, null, UNITS.subarray(0, this.filled)) as string;
+    if (this.pieces.length === 0) return last;
+    this.pieces.push(last);
     return this.pieces.join('');
   }
 }
