@@ -30,6 +30,15 @@ describe('mayClaim', () => {
     expect(mayClaim('You’re all set!')).toBe(true);
     expect(mayClaim('Here is your itinerary for the trip.')).toBe(false);
   });
+
+  it('reads a long sentence (asked whether it has anything to lower) as it reads it lowered', () => {
+    const pad = 'the order of the day '.repeat(500);
+    const tails = { 'REFUNDED it': true, 'refunded it': true, 'the gate is open': false, 'Ünder review': false, 'let them know': true, 'let me know': false };
+    for (const [tail, claims] of Object.entries(tails)) {
+      expect(mayClaim(`${pad}${tail}`), tail).toBe(claims);
+      expect(mayClaim(`${pad}${tail}`.toLowerCase()), tail).toBe(claims);
+    }
+  });
 });
 
 describe('mayBeVerbForm', () => {
