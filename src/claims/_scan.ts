@@ -206,7 +206,8 @@ export function squeezeSpaces(text: string): string {
 const EMPHASIS = /(\*\*|__|~~|\*)/g;
 /**
  * The length from which {@link dropEmphasis} scans into a {@link UnitWriter}: below it a native `replace` is
- * faster (a typed array costs about half a microsecond to allocate) and the chain it builds is at most a few hundred KB.
+ * faster (on the lines with emphasis of the tau, API-Bank and ToolTalk replies, 42 characters on average, about
+ * 120-200 ns a line against the scan's 340-550) and the chain it builds is at most a few hundred KB.
  */
 const EMPHASIS_SCAN_FROM = 8192;
 
