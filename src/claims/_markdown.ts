@@ -7,7 +7,7 @@
  * with " — "), checklists. Every pattern here is linear-time (no nested quantifiers).
  */
 import { DRAFT_CUES, STATUS_MARKS } from './lexicon.js';
-import { dropEmphasis, firstNonSpace, isSpace, squeezeSpaces, unlink, unquote, unquoteSingle } from './_scan.js';
+import { dropEmphasis, firstNonSpace, replaceAllLiteral, isSpace, squeezeSpaces, unlink, unquote, unquoteSingle } from './_scan.js';
 
 /** One cleaned line of the reply. */
 export interface ReplyLine {
@@ -110,7 +110,7 @@ function cleanLine(line: string): ReplyLine | null {
   let status = false;
   if (STATUS_MARK.test(text)) {
     status = true;
-    text = text.replace(STATUS_MARK_ALL, ' ✅ ');
+    text = replaceAllLiteral(text, STATUS_MARK_ALL, ' ✅ ');
   }
   if (LOOSE_SPACE.test(text)) text = squeezeSpaces(text);
   if (text === '') return null;
@@ -178,7 +178,7 @@ function cleanMarkedLine(line: string): ReplyLine | null {
     text = inline(text);
     if (STATUS_MARK.test(text)) {
       status = true;
-      text = text.replace(STATUS_MARK_ALL, ' ✅ ');
+      text = replaceAllLiteral(text, STATUS_MARK_ALL, ' ✅ ');
     }
     text = squeezeSpaces(text);
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dropEmphasis, squeezeSpaces } from './_scan.js';
+import { dropEmphasis, replaceAllLiteral, squeezeSpaces } from './_scan.js';
 
 describe('squeezeSpaces', () => {
   it('is text.replace(/\\s+/g, " ").trim(), whether or not there is anything to squeeze', () => {
@@ -37,5 +37,27 @@ describe('dropEmphasis', () => {
       { numRuns: 2_000 },
     );
     for (const t of ['*_'.repeat(20_000), '*_a~~é'.repeat(5000), '_'.repeat(9999), '~'.repeat(8192)]) expect(dropEmphasis(t)).toBe(replaced(t));
+  });
+});
+
+describe('replaceAllLiteral', () => {
+  const marks = /✅|✔️|✔|☑️|☑|🟢|\[x\]|\[X\]/g;
+  const piece = fc.constantFrom('✅', '✔️', '✔', '☑', '️', '🟢', '[x]', '[X]', '[', 'x', ']', 'a', ' ', '\ud83d', '\udfe2');
+  const text = fc.array(piece, { maxLength: 24 }).map((ps) => ps.join(''));
+
+  it('is text.replace(pattern, replacement), short or scanned into a buffer', () => {
+    fc.assert(
+      fc.property(text, text, fc.boolean(), (a, b, long) => {
+        const t = long ? `${a}${'y'.repeat(8192)}${b}` : a + b;
+        expect(replaceAllLiteral(t, marks, ' ✅ '), JSON.stringify([a, b])).toBe(t.replace(marks, ' ✅ '));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const t of ['✅ '.repeat(20_000), '[x]✔️'.repeat(5000)]) expect(replaceAllLiteral(t, marks, ' ✅ ')).toBe(t.replace(marks, ' ✅ '));
+  });
+
+  it('takes a global pattern and a replacement without "$" only', () => {
+    expect(() => replaceAllLiteral('a', /a/, 'b')).toThrow(TypeError);
+    expect(() => replaceAllLiteral('a', /a/g, '$&')).toThrow(TypeError);
   });
 });

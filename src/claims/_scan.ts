@@ -237,6 +237,34 @@ export function dropEmphasis(text: string): string {
   return out.text();
 }
 
+/**
+ * `text.replace(pattern, replacement)` for a global `pattern` and a `replacement` written as it is (no `$`
+ * patterns). From {@link EMPHASIS_SCAN_FROM} characters the result is written through one {@link UnitWriter}: a
+ * native global `replace` holds a cons string per match until it returns (see {@link dropEmphasis}), and a line of
+ * half a million status marks ("✅ ✅ …") left 64 MB of them. A match of the empty string falls back to `replace`.
+ * @throws TypeError when `pattern` is not global, or `replacement` holds a `$`.
+ */
+export function replaceAllLiteral(text: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.global) throw new TypeError(`replaceAllLiteral needs a global regular expression, got ${String(pattern)}`);
+  if (replacement.includes('$')) throw new TypeError(`replaceAllLiteral writes its replacement as it is: "${replacement}" holds a "$"`);
+  if (text.length < EMPHASIS_SCAN_FROM) return text.replace(pattern, replacement);
+  const out = new UnitWriter();
+  let from = 0;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (m[0] === '') {
+      pattern.lastIndex = 0;
+      return text.replace(pattern, replacement);
+    }
+    for (let i = from; i < m.index; i++) out.write(text.charCodeAt(i));
+    for (let i = 0; i < replacement.length; i++) out.write(replacement.charCodeAt(i));
+    from = m.index + m[0].length;
+  }
+  pattern.lastIndex = 0;
+  for (let i = from; i < text.length; i++) out.write(text.charCodeAt(i));
+  return out.text();
+}
+
 /** The most code units a {@link UnitWriter} buffers, and the arguments one `String.fromCharCode` call can safely take. */
 const UNITS_PER_PIECE = 8192;
 /** The buffer every {@link UnitWriter} writes to: one writes at a time (its text is read before the next starts). */
