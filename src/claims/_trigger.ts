@@ -11,7 +11,7 @@ import { openPast } from './_open-verbs.js';
 import { memoPerSet } from './_memo.js';
 import { RECORD_REPORTS } from './_cues.js';
 import { pastEndings } from '../lexicon/index.js';
-import { continuesWord, startsWord } from './_tokens.js';
+import { continuesWord, startsWord, wordText } from './_tokens.js';
 
 // "did" and "done" open a light verb ("did a backup of the table", `_verbs.ts` `lightVerbAt`).
 const TRIGGERS = new Set<string>(['set', 'done', 'did']);
@@ -217,9 +217,8 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
         }
         afterBe = length === 2 && key === BE && wholeWord(text, run, i);
       } else {
-        // Typographic apostrophes are plain ones to the clause reader ("you’re" is "you're").
-        const written = text.slice(from, to);
-        let word = written.includes('’') ? written.replace(/’/g, "'") : written;
+        // The word as the clause reader reads it: typographic apostrophes are plain ones ("you’re" is "you're").
+        let word = wordText(text.slice(from, to));
         // "let" claims only as "let them know" (above); as a past form it would let every "Let me know" through.
         if ((!afterBe || REPORTS.has(word)) && word.length >= SHORTEST_TRIGGER && trigger(word)) return true;
         const apostrophe = word.indexOf("'");
