@@ -205,11 +205,11 @@ export function squeezeSpaces(text: string): string {
 /** Emphasis markers: "**", "__", "~~", "*". */
 const EMPHASIS = /(\*\*|__|~~|\*)/g;
 /**
- * The length from which {@link dropEmphasis} scans into a {@link UnitWriter}: below it a native `replace` is
- * faster (on the lines with emphasis of the tau, API-Bank and ToolTalk replies, 42 characters on average, about
- * 120-200 ns a line against the scan's 340-550) and the chain it builds is at most a few hundred KB.
+ * The length from which {@link dropEmphasis} and {@link replaceAllLiteral} write through a {@link UnitWriter}: below it
+ * a native `replace` is faster (on the lines with emphasis of the tau, API-Bank and ToolTalk replies, 42 characters on
+ * average, about 120-200 ns a line against the scan's 340-550) and the chain it builds is at most a few hundred KB.
  */
-const EMPHASIS_SCAN_FROM = 8192;
+const BUFFERED_FROM = 8192;
 
 /**
  * `text.replace(/(\*\*|__|~~|\*)/g, '')`: emphasis markers dropped, leftmost first (every "*", and "_" and "~"
@@ -219,7 +219,7 @@ const EMPHASIS_SCAN_FROM = 8192;
  * young-generation collection to copy, and check() of it took 20 to 120 ms, by the heap it met more than by its length.
  */
 export function dropEmphasis(text: string): string {
-  if (text.length < EMPHASIS_SCAN_FROM) return text.replace(EMPHASIS, '');
+  if (text.length < BUFFERED_FROM) return text.replace(EMPHASIS, '');
   const out = new UnitWriter();
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -239,7 +239,7 @@ export function dropEmphasis(text: string): string {
 
 /**
  * `text.replace(pattern, replacement)` for a global `pattern` and a `replacement` written as it is (no `$`
- * patterns). From {@link EMPHASIS_SCAN_FROM} characters the result is written through one {@link UnitWriter}: a
+ * patterns). From {@link BUFFERED_FROM} characters the result is written through one {@link UnitWriter}: a
  * native global `replace` holds a cons string per match until it returns (see {@link dropEmphasis}), and a line of
  * half a million status marks ("✅ ✅ …") left 64 MB of them. A match of the empty string falls back to `replace`.
  * @throws TypeError when `pattern` is not global, or `replacement` holds a `$`.
@@ -247,7 +247,7 @@ export function dropEmphasis(text: string): string {
 export function replaceAllLiteral(text: string, pattern: RegExp, replacement: string): string {
   if (!pattern.global) throw new TypeError(`replaceAllLiteral needs a global regular expression, got ${String(pattern)}`);
   if (replacement.includes('$')) throw new TypeError(`replaceAllLiteral writes its replacement as it is: "${replacement}" holds a "$"`);
-  if (text.length < EMPHASIS_SCAN_FROM) return text.replace(pattern, replacement);
+  if (text.length < BUFFERED_FROM) return text.replace(pattern, replacement);
   const out = new UnitWriter();
   let from = 0;
   pattern.lastIndex = 0;
