@@ -424,3 +424,14 @@ describe('edge cases', () => {
     expect(extractClaims('Great news: the refund went through.')).toEqual([]);
   });
 });
+
+describe('long clauses', () => {
+  // From 4,096 words the clause reader keeps what it knows of the words before a participle in typed arrays
+  // (`_clause.ts` clausePrefix); a clause on either side of that length reads the same.
+  it.each([10, 4095, 4096, 5000])('a status line of %i subject words before its participle claims once, with all of them as its object', (n) => {
+    const claims = extractClaims(`${'Invoice '.repeat(n)}sent ✅`);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({ verb: 'send', form: 'status', head: 'invoice' });
+    expect(claims[0]?.object.split(' ')).toEqual(Array(n).fill('invoice'));
+  });
+});
