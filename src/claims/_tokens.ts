@@ -30,22 +30,25 @@ const SENTENCE_END = /[.!?\u2026\u2705]|\p{Extended_Pictographic}/gu;
  * at a status mark (✅); and at an emoji followed by a capitalized word. One pass over the characters.
  */
 export function splitSentences(line: string): Sentence[] {
-  return lineSentences(line, line.includes('  '));
+  return lineSentences(line, line.includes('  '), plainSentence);
 }
+
+const plainSentence = (text: string, question: boolean): Sentence => ({ text, question });
 
 /**
  * {@link splitSentences} of a line whose caller knows whether it may hold a run of two spaces (`loose`): a sentence
- * is squeezed of spaces only then. A status mark always ends a sentence, so none is left inside one.
+ * is squeezed of spaces only then. A status mark always ends a sentence, so none is left inside one. Each sentence is
+ * made by `make` from its text and whether it is a question, so a caller that keeps more per sentence makes one object.
  */
-export function lineSentences(line: string, loose: boolean): Sentence[] {
-  const out: Sentence[] = [];
+export function lineSentences<S>(line: string, loose: boolean, make: (text: string, question: boolean) => S): S[] {
+  const out: S[] = [];
   let start = 0;
   SENTENCE_END.lastIndex = 0;
   while (SENTENCE_END.test(line)) {
     const after = SENTENCE_END.lastIndex;
     const c = line.charCodeAt(after - 1);
     if (c === 0x2705) {
-      pushSentence(out, line, start, after - 1, loose);
+      pushSentence(out, line, start, after - 1, loose, make);
       start = after;
     } else if (c === 46 || c === 33 || c === 63 || c === 0x2026) {
       // ".", "!", "?", "…"
@@ -53,26 +56,26 @@ export function lineSentences(line: string, loose: boolean): Sentence[] {
       if (c === 46 && isAbbreviation(line, after - 1)) continue;
       let end = after;
       while (end < line.length && closer(line.charCodeAt(end))) end++;
-      pushSentence(out, line, start, end, loose);
+      pushSentence(out, line, start, end, loose, make);
       start = SENTENCE_END.lastIndex = end;
     } else if (line.charCodeAt(after) === 32 && isCapital(line.charCodeAt(after + 1))) {
       // An emoji ends a sentence when a capitalized word follows: "Back door is locked 🔒 The first attempt…".
-      pushSentence(out, line, start, after, loose);
+      pushSentence(out, line, start, after, loose, make);
       start = after;
     }
   }
-  pushSentence(out, line, start, line.length, loose);
+  pushSentence(out, line, start, line.length, loose, make);
   return out;
 }
 
-/** Add `line[start..end]`, trimmed, to `out` unless it is empty; `loose`: the line may hold a run of spaces. */
-function pushSentence(out: Sentence[], line: string, start: number, end: number, loose: boolean): void {
+/** Add `line[start..end]`, trimmed, to `out` (made by `make`) unless it is empty; `loose`: the line may hold a run of spaces. */
+function pushSentence<S>(out: S[], line: string, start: number, end: number, loose: boolean, make: (text: string, question: boolean) => S): void {
   while (start < end && isSpace(line.charCodeAt(start))) start++;
   while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
   if (start === end) return;
   let text = line.slice(start, end);
   if (loose && text.includes('  ')) text = text.replace(/\s+/g, ' ');
-  out.push({ text, question: endsWithQuestion(text) });
+  out.push(make(text, endsWithQuestion(text)));
 }
 
 /** What may follow a sentence's end mark: a space, a tab, a closing bracket or quote (`"`, `”`). */

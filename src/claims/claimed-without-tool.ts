@@ -70,7 +70,7 @@ const RECIPIENTS: ReadonlySet<string> = new Set(['you', 'him', 'her', 'them', 'u
  * Call only when the tool list was given, not inferred from the calls that ran.
  */
 export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profiles: readonly ToolProfile[]): Claim[] {
-  if (profiles.some((p) => p.generic)) return [];
+  if (unmatched.length === 0 || profiles.some((p) => p.generic)) return [];
   const out: Claim[] = [];
   const seen = new Set<string>();
   for (const { claim, extracted: x } of unmatched) {

@@ -57,5 +57,9 @@ export function parseReply(text: string): ParsedReply {
 
 /** The sentences of a cleaned line, as `splitSentences` cuts them: `cleanReply` leaves no run of two spaces in a line. */
 function sentencesOf(line: ReplyLine): ParsedSentence[] {
-  return lineSentences(line.text, false).map((s) => new LazySentence(s.text, s.question));
+  return lineSentences(line.text, false, makeSentence);
+}
+
+function makeSentence(text: string, question: boolean): ParsedSentence {
+  return new LazySentence(text, question);
 }
