@@ -204,3 +204,24 @@ describe('known misses', () => {
     expect(check('I refunded your order.', [], { tools: ['issue_refund', 'lookup_order'] }).verdict).toBe('fabricated');
   });
 });
+
+describe('equal fits told apart by the conversation', () => {
+  const tools = ['update_reservation_flights', 'update_reservation_baggages'].map((name) => profileTool({ name, description: '' }));
+  const claim = extractClaims('Your reservation has been updated.')[0] as ReturnType<typeof extractClaims>[number];
+  const nounsOf = (name: string): string[] => [...(tools.find((t) => t.name === name)?.nameNouns ?? [])];
+  const byContext = (named: readonly string[]): ToolMatch => matchTool(claim, tools, () => 'none', () => (noun) => named.includes(noun));
+
+  it('gives the claim to the tool whose own noun the conversation names, whichever comes first in the list', () => {
+    const flights = nounsOf('update_reservation_flights').filter((n) => !nounsOf('update_reservation_baggages').includes(n));
+    const baggages = nounsOf('update_reservation_baggages').filter((n) => !nounsOf('update_reservation_flights').includes(n));
+    expect(flights.length).toBeGreaterThan(0);
+    expect(baggages.length).toBeGreaterThan(0);
+    expect(byContext(flights).tool).toBe('update_reservation_flights');
+    expect(byContext(baggages).tool).toBe('update_reservation_baggages');
+  });
+
+  it('a noun both tools have tells them apart no more than silence does: the list order decides', () => {
+    expect(byContext(['reservation']).candidates).toEqual(['update_reservation_flights', 'update_reservation_baggages']);
+    expect(matchTool(claim, tools, () => 'none').candidates).toEqual(['update_reservation_flights', 'update_reservation_baggages']);
+  });
+});
