@@ -2,7 +2,8 @@
 // 1 MB in one run, as ratios per 10× of input. Linear time shows as ~10×; the target is ≤ ~15×.
 // Times are CPU time of this process (process.cpuUsage: user + system, GC threads included) per reply, the mean of
 // all runs of a size, not wall time: on a shared machine a run longer than a scheduler slice is preempted, which
-// inflates wall time of large inputs only, while CPU time does not count the time a process waits. Beside them, the floor: one pass over the reply's characters.
+// inflates wall time of large inputs only, while CPU time does not count the time a process waits. Beside them, the
+// floor: one pass over the reply's characters.
 // Part of `npm run bench`; alone: `npm run -s build && node bench/scaling.js [part of a row name]`.
 import { check, guard } from '../dist/index.js';
 import { SHAPES, craftReply } from './crafted-replies.js';
@@ -11,9 +12,9 @@ const SIZES = [10_000, 100_000, 1_000_000];
 /**
  * Each size runs until this much CPU time is spent and at least MIN_RUNS runs ran, after a warm-up (WARM_UP_CPU_MS at
  * the smallest size, so that it is not timed half interpreted); the mean of all runs is reported. A run's garbage
- * collection is part of its cost: the smallest of short batches (what this section reported before) was at 100 KB a
- * batch that no major collection fell in, 7.3 ms against a mean of 13.9 ms, while every 1 MB run collects, so linear
- * shapes read 20-30x per 10x.
+ * collection is part of its cost: the smallest of short (20 ms) batches would be, at 100 KB, a batch that no major
+ * collection fell in (7.3 ms against a mean of 13.9 ms for repeated "the sent "), while every 1 MB run collects, so
+ * linear shapes would read 20-30x per 10x.
  */
 const MIN_CPU_MS = 400;
 const MIN_RUNS = 3;
