@@ -15,6 +15,15 @@ describe('tokenize', () => {
     expect(tokenize('one two', 5)).toEqual(['one', 'two']);
     expect(tokenize('...')).toEqual([]);
   });
+  it('reads a text of thousands of words as it reads each of its words (long token lists share repeated words)', () => {
+    const words = ["I've", 'Sent', "Ana's", 'invoice', 'INV-42', "won't", 'café'];
+    for (const count of [4095, 4096, 9000]) {
+      const text = Array.from({ length: count }, (_, i) => words[i % words.length]).join(' ');
+      const oneByOne = Array.from({ length: count }, (_, i) => tokenize(words[i % words.length] as string)).flat();
+      expect(tokenize(text)).toEqual(oneByOne);
+      expect(tokenize(text)).toEqual(tokenize(text, Number.MAX_SAFE_INTEGER));
+    }
+  });
   it('reads letters beyond ASCII as lower case', () => {
     expect(tokenize('Café ÀLA İstanbul')).toEqual(['café', 'àla', 'i', 'stanbul']);
   });
