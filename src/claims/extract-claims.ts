@@ -16,6 +16,7 @@ import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseClaim, ty
 import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
+import { replaceAllLiteral } from './_scan.js';
 import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 
 /** How a claim is phrased. */
@@ -270,8 +271,11 @@ const LABEL_MARKS = [':', '—', '–'];
  * A checklist line whose label names the action: "Refund: $45.00 on pi_3PxB ✅", "Credit note: CN-2210 ✅".
  * The verb is the label's verb when it has one ("refund"), else any action (`*`) matched by the label's nouns.
  */
+/** Every status mark of a cleaned line (`cleanReply` writes each as "✅"). */
+const STATUS_MARK_ALL = /✅/g;
+
 function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
-  const line = text.includes('✅') ? text.replace(/✅/g, '').trim() : text.trim();
+  const line = (text.includes('✅') ? replaceAllLiteral(text, STATUS_MARK_ALL, '') : text).trim();
   // The first label mark within the line's first 60 characters.
   let cut = -1;
   for (const c of LABEL_MARKS) {
