@@ -10,18 +10,22 @@ import { SHAPES, craftReply } from './crafted-replies.js';
 
 const SIZES = [10_000, 100_000, 1_000_000];
 /**
- * Each size runs until this much CPU time is spent and at least MIN_RUNS runs ran, after a warm-up (WARM_UP_CPU_MS at
- * the smallest size, so that it is not timed half interpreted); the mean of all runs is reported. A run's garbage
- * collection is part of its cost: the smallest of short (20 ms) batches would be, at 100 KB, a batch that no major
- * collection fell in (7.3 ms against a mean of 13.9 ms for repeated "the sent "), while every 1 MB run collects, so
- * linear shapes would read 20-30x per 10x.
+ * The sizes of a row are timed interleaved, round after round, as section 1 alternates its two passes: in each
+ * round every size runs for about ROUND_CPU_MS (at least once), so a burst of load on the machine, a collection
+ * of the old generation or code that the compiler is still optimizing falls on all sizes of the row alike, not on
+ * the one that happened to be timed then. Rounds go on until every size has run for MIN_CPU_MS and MIN_RUNS times;
+ * the mean of all its runs is reported (a run's garbage collection is part of its cost: the smallest of short
+ * batches would be, at 100 KB, one that no major collection fell in, while every 1 MB run collects). Before the
+ * rounds, a warm-up of WARM_UP_CPU_MS at the smallest size (so that it is not timed half interpreted) and one
+ * untimed run of each size.
  */
+const ROUND_CPU_MS = 150;
 const MIN_CPU_MS = 400;
 const MIN_RUNS = 3;
 const WARM_UP_CPU_MS = 200;
 /**
- * The next size is skipped when its run would take longer than this, extrapolated from the growth so far
- * (at least 10× per 10×): a quadratic shape would take hours at 1 MB.
+ * A size is skipped when one run would take longer than this, extrapolated from the growth so far (at least 10×
+ * per 10×): a quadratic shape would take hours at 1 MB. A row's rounds also stop once it has spent BUDGET_MS.
  */
 const BUDGET_MS = 20_000;
 const TARGET = 15;
@@ -39,17 +43,11 @@ const cpu = () => {
   return (used.user + used.system) / 1000;
 };
 
-/** CPU ms per run of `run(reply)`: the mean over at least MIN_CPU_MS of runs (at least MIN_RUNS), stopping at the budget. */
-function time(run, reply) {
+/** CPU ms of one run of `run(reply)`. */
+function timeOnce(run, reply) {
   const start = cpu();
-  let runs = 0;
-  let total = 0;
-  do {
-    run(reply);
-    runs++;
-    total = cpu() - start;
-  } while ((total < MIN_CPU_MS || runs < MIN_RUNS) && total < BUDGET_MS);
-  return total / runs;
+  run(reply);
+  return cpu() - start;
 }
 
 /** Run `run(reply)` for WARM_UP_CPU_MS of CPU time (at least twice). */
@@ -62,22 +60,32 @@ function warmUp(run, reply) {
   }
 }
 
-/** CPU ms per reply at each size; `null` for sizes skipped as over the budget. */
+/** Mean CPU ms per reply at each size, the sizes interleaved round by round; `null` for sizes skipped as over the budget. */
 function scale(run, shape) {
-  warmUp(run, craftReply(shape, SIZES[0]));
-  const out = [];
-  let over = false;
-  for (const size of SIZES) {
-    if (over) {
-      out.push(null);
-      continue;
-    }
-    const ms = time(run, craftReply(shape, size));
-    const previous = out[out.length - 1];
-    out.push(ms);
-    over = ms * Math.max(10, previous === undefined ? 10 : ms / previous) > BUDGET_MS;
+  const replies = SIZES.map((size) => craftReply(shape, size));
+  warmUp(run, replies[0]);
+  // One untimed run of each size, which also tells how many runs fill a round and which sizes fit the budget.
+  const once = [];
+  for (let i = 0; i < replies.length; i++) {
+    const previous = once[i - 1];
+    const growth = i < 2 || once[i - 2] === null ? 10 : Math.max(10, previous / Math.max(once[i - 2], 0.001));
+    once.push(previous === null || (previous !== undefined && previous * growth > BUDGET_MS) ? null : timeOnce(run, replies[i]));
   }
-  return out;
+  const sizes = replies.map((_, i) => i).filter((i) => once[i] !== null);
+  const perRound = sizes.map((i) => Math.max(1, Math.round(ROUND_CPU_MS / Math.max(once[i], 0.001))));
+  const total = sizes.map(() => 0);
+  const runs = sizes.map(() => 0);
+  const started = cpu();
+  const done = () => total.every((t, k) => t >= MIN_CPU_MS && runs[k] >= MIN_RUNS) || cpu() - started > BUDGET_MS;
+  while (!done()) {
+    sizes.forEach((i, k) => {
+      const start = cpu();
+      for (let r = 0; r < perRound[k]; r++) run(replies[i]);
+      total[k] += cpu() - start;
+      runs[k] += perRound[k];
+    });
+  }
+  return replies.map((_, i) => (once[i] === null ? null : total[sizes.indexOf(i)] / runs[sizes.indexOf(i)]));
 }
 
 /** The floor: read every character once. */
