@@ -1,9 +1,9 @@
 // Claim pipeline scaling: check() (and the guard's checkBypass) of crafted replies at 10 KB, 100 KB and
 // 1 MB in one run, as ratios per 10× of input. Linear time shows as ~10×; the target is ≤ ~15×.
-// Times are CPU time of this process (process.cpuUsage: user + system, GC threads included) per reply, the mean of
-// all runs of a size, not wall time: on a shared machine a run longer than a scheduler slice is preempted, which
-// inflates wall time of large inputs only, while CPU time does not count the time a process waits. Beside them, the
-// floor: one pass over the reply's characters.
+// Times are CPU time of this process (process.cpuUsage: user + system, GC threads included) per reply, the sizes of
+// a row timed interleaved (see `scale`), not wall time: on a shared machine a run longer than a scheduler slice is
+// preempted, which inflates wall time of large inputs only, while CPU time does not count the time a process waits.
+// Beside them, the floor: one pass over the reply's characters.
 // Part of `npm run bench`; alone: `npm run -s build && node bench/scaling.js [part of a row name]`.
 import { check, guard } from '../dist/index.js';
 import { SHAPES, craftReply } from './crafted-replies.js';
@@ -11,17 +11,18 @@ import { SHAPES, craftReply } from './crafted-replies.js';
 const SIZES = [10_000, 100_000, 1_000_000];
 /**
  * The sizes of a row are timed interleaved, round after round, as section 1 alternates its two passes: in each
- * round every size runs for about ROUND_CPU_MS (at least once), so a burst of load on the machine, a collection
- * of the old generation or code that the compiler is still optimizing falls on all sizes of the row alike, not on
- * the one that happened to be timed then. Rounds go on until every size has run for MIN_CPU_MS and MIN_RUNS times;
- * the mean of all its runs is reported (a run's garbage collection is part of its cost: the smallest of short
- * batches would be, at 100 KB, one that no major collection fell in, while every 1 MB run collects). Before the
+ * round every size runs for about ROUND_CPU_MS (at least once), so a collection of the old generation or code that
+ * the compiler is still optimizing falls on all sizes of the row alike, not on the one that happened to be timed
+ * then. Rounds go on until there are MIN_ROUNDS of them and every size has run for MIN_CPU_MS. Each size reports the
+ * median of its rounds' means: a burst of another process's load lands in one round of one size and is left out,
+ * while a round holds many runs of the smaller sizes and so its share of their garbage collection (the smallest of
+ * short batches would be, at 100 KB, one that no major collection fell in, while every 1 MB run collects). Before the
  * rounds, a warm-up of WARM_UP_CPU_MS at the smallest size (so that it is not timed half interpreted) and one
  * untimed run of each size.
  */
 const ROUND_CPU_MS = 150;
+const MIN_ROUNDS = 5;
 const MIN_CPU_MS = 400;
-const MIN_RUNS = 3;
 const WARM_UP_CPU_MS = 200;
 /**
  * A size is skipped when one run would take longer than this, extrapolated from the growth so far (at least 10×
@@ -60,7 +61,7 @@ function warmUp(run, reply) {
   }
 }
 
-/** Mean CPU ms per reply at each size, the sizes interleaved round by round; `null` for sizes skipped as over the budget. */
+/** CPU ms per reply at each size (the median of its rounds' means), the sizes interleaved round by round; `null` for sizes skipped as over the budget. */
 function scale(run, shape) {
   const replies = SIZES.map((size) => craftReply(shape, size));
   warmUp(run, replies[0]);
@@ -74,18 +75,24 @@ function scale(run, shape) {
   const sizes = replies.map((_, i) => i).filter((i) => once[i] !== null);
   const perRound = sizes.map((i) => Math.max(1, Math.round(ROUND_CPU_MS / Math.max(once[i], 0.001))));
   const total = sizes.map(() => 0);
-  const runs = sizes.map(() => 0);
+  const means = sizes.map(() => []);
   const started = cpu();
-  const done = () => total.every((t, k) => t >= MIN_CPU_MS && runs[k] >= MIN_RUNS) || cpu() - started > BUDGET_MS;
+  const done = () => (means[0].length >= MIN_ROUNDS && total.every((t) => t >= MIN_CPU_MS)) || cpu() - started > BUDGET_MS;
   while (!done()) {
     sizes.forEach((i, k) => {
       const start = cpu();
       for (let r = 0; r < perRound[k]; r++) run(replies[i]);
-      total[k] += cpu() - start;
-      runs[k] += perRound[k];
+      const spent = cpu() - start;
+      total[k] += spent;
+      means[k].push(spent / perRound[k]);
     });
   }
-  return replies.map((_, i) => (once[i] === null ? null : total[sizes.indexOf(i)] / runs[sizes.indexOf(i)]));
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  return replies.map((_, i) => (once[i] === null ? null : median(means[sizes.indexOf(i)])));
 }
 
 /** The floor: read every character once. */
