@@ -266,14 +266,13 @@ function fromRequest(text: string, request: string): ExtractedClaim[] {
 
 /** What ends a checklist line's label: "Refund: $45", "Email — sent". */
 const LABEL_MARKS = [':', '—', '–'];
+/** Every status mark of a cleaned line (`cleanReply` writes each as "✅"). */
+const STATUS_MARK_ALL = /✅/g;
 
 /**
  * A checklist line whose label names the action: "Refund: $45.00 on pi_3PxB ✅", "Credit note: CN-2210 ✅".
  * The verb is the label's verb when it has one ("refund"), else any action (`*`) matched by the label's nouns.
  */
-/** Every status mark of a cleaned line (`cleanReply` writes each as "✅"). */
-const STATUS_MARK_ALL = /✅/g;
-
 function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   const line = (text.includes('✅') ? replaceAllLiteral(text, STATUS_MARK_ALL, '') : text).trim();
   // The first label mark within the line's first 60 characters.
