@@ -112,6 +112,27 @@ describe('claimcheck check', () => {
     expect(JSON.parse(c.out[0] ?? '{}')).toMatchObject({ id: 'typo.json', error: { code: 'invalid_input', message: expect.stringMatching(/line \d+, column \d+/) as string } });
   });
 
+  it('locates a syntax error that JSON.parse names no offset for (a trailing comma)', async () => {
+    const text = JSON.stringify(honest, null, 2).replace(/\n\s*\]\n\}$/, ',\n  ]\n}');
+    const c = capture();
+    expect(await runCheck([file('trailing.json', text)], { json: true }, c.sinks)).toBe(2);
+    expect(JSON.parse(c.out[0] ?? '{}')).toMatchObject({ id: 'trailing.json', error: { code: 'invalid_input', message: expect.stringMatching(/line \d+, column \d+: expected/) as string } });
+  });
+
+  it('reads a JSON Lines file and a --tools file that open with a byte order mark', async () => {
+    const bom = '\uFEFF';
+    const c = capture();
+    expect(await runCheck([file('bom.jsonl', `${bom}${JSON.stringify(fabricated)}\n${JSON.stringify(honest)}\n`)], { json: true, tools: file('bom-tools.json', `${bom}${JSON.stringify(tools)}`) }, c.sinks)).toBe(1);
+    expect(c.out.map((l) => JSON.parse(l) as { id: string; verdict: string })).toMatchObject([
+      { id: 'fabricated', verdict: 'fabricated' },
+      { id: 'honest', verdict: 'clean' },
+    ]);
+    const v = capture();
+    const call = { tool: 'send_email', args: { to: 'ana@example.com' } };
+    expect(await runValidate([file('call.json', JSON.stringify(call))], { tools: file('bom-tools-2.json', `${bom}${JSON.stringify(tools)}`) }, v.sinks)).not.toBe(2);
+    expect(v.err.join('\n')).not.toMatch(/cannot use/);
+  });
+
   it('names a missing file, a directory, an empty JSON Lines file and a bad --tools file', async () => {
     const c = capture();
     expect(await runCheck([join(dir, 'missing.json')], {}, c.sinks)).toBe(2);

@@ -7,6 +7,7 @@ import { ClaimcheckError } from '../errors.js';
 import { detectFormat } from '../readers/index.js';
 import { normalizeTools } from '../tools.js';
 import { causeSentence } from '../_sentence.js';
+import { withoutByteOrderMark } from './read-inputs.js';
 
 /**
  * The message of an unreadable conversation. When the format was given (not detected) and the
@@ -39,7 +40,7 @@ export async function readToolsFile(path: string, configFile?: string): Promise<
   let text: string;
   let value: unknown;
   try {
-    text = await readFile(path, 'utf8');
+    text = withoutByteOrderMark(await readFile(path, 'utf8'));
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     return `cannot use ${what}: ${code === 'ENOENT' ? 'no such file.' : causeSentence(cause)} ${hint}`;

@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { ClaimcheckError } from '../errors.js';
+import { locateJsonError } from '../validate/_locate-json-error.js';
 
 /** One input record: a parsed JSON value, or why it could not be read. */
 export type InputRecord = (
@@ -88,8 +89,10 @@ async function readAll(stream: Readable): Promise<string> {
 async function* readLines(name: string, stream: Readable): AsyncGenerator<InputRecord> {
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let n = 0;
-  for await (const line of lines) {
+  for await (const read of lines) {
     n++;
+    // A byte order mark opens the file's first line (editors on Windows write one); JSON.parse does not take it.
+    const line = n === 1 ? withoutByteOrderMark(read) : read;
     if (line.trim() === '') continue;
     yield { ...parseRecord(`${name}:${n}`, line, `line ${n} of ${name}`), line: n };
   }
@@ -141,7 +144,11 @@ function parses(text: string): boolean {
 function describeJsonError(text: string, cause: unknown): string {
   const message = cause instanceof Error ? cause.message : String(cause);
   const at = /position (\d+)/.exec(message);
-  if (at === null) return message;
+  if (at === null) {
+    // Some of V8's messages name no offset ("Unexpected token ']', ... is not valid JSON"): the scan finds it.
+    const located = locateJsonError(text);
+    return located === undefined ? message : `${message} (line ${located.line}, column ${located.column}${located.kind === 'truncated' ? ', where the file ends' : ''}: expected ${located.expected})`;
+  }
   const pos = Number(at[1]);
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
@@ -173,4 +180,12 @@ function idOf(value: unknown, fallback: string): string {
     if (typeof id === 'string' || typeof id === 'number') return String(id);
   }
   return fallback;
+}
+
+/**
+ * `text` without the byte order mark (U+FEFF) that opens it, if any. JSON (RFC 8259 §8.1) allows a parser to
+ * ignore one; `JSON.parse` does not.
+ */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -12,7 +12,7 @@ import { normalizeTools } from '../tools.js';
 import { validateInput, type ValidateInputResult } from '../validate/validate-input.js';
 import { validateToolCall } from '../validate/validate-tool-call.js';
 import type { Sinks } from './check-command.js';
-import { readInputs } from './read-inputs.js';
+import { readInputs, withoutByteOrderMark } from './read-inputs.js';
 import { causeSentence } from '../_sentence.js';
 import { toolsSource } from './_check-input.js';
 
@@ -45,7 +45,7 @@ export async function runValidate(files: readonly string[], options: ValidateCom
   let cliTools: unknown;
   if (options.tools !== undefined) {
     try {
-      cliTools = JSON.parse(await readFile(options.tools, 'utf8'));
+      cliTools = JSON.parse(withoutByteOrderMark(await readFile(options.tools, 'utf8')));
       normalizeTools(cliTools);
     } catch (cause) {
       sinks.err(`claimcheck validate: cannot use ${toolsSource(options.tools, options.toolsFrom)}: ${(cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file.' : causeSentence(cause)} It must be a JSON list of tools with their parameters schemas (OpenAI, Anthropic or MCP shape).`);
