@@ -12,6 +12,7 @@ import { lilconfig } from 'lilconfig';
 import { ClaimcheckError } from '../errors.js';
 import { closestName } from '../validate/_closest-name.js';
 import { locateJsonError } from '../validate/_locate-json-error.js';
+import { withoutByteOrderMark } from './read-inputs.js';
 
 /** The settings a configuration file may hold (documented in the schema). */
 export interface ClaimcheckConfig {
@@ -82,7 +83,7 @@ export async function loadConfig(cwd: string = process.cwd()): Promise<LoadedCon
  * @throws ClaimcheckError `invalid_options`
  */
 function readJson(file: string, content: string): unknown {
-  const text = content.replace(/^\uFEFF/, '');
+  const text = withoutByteOrderMark(content);
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {

@@ -140,21 +140,15 @@ function parses(text: string): boolean {
   }
 }
 
-/** "Expected ',' … at line 3, column 14": the parser's message with the position turned into line and column. */
+/** "Expected ',' … at line 3, column 14: expected …": the parser's message, with where the text stops being JSON and what it expected there. */
 function describeJsonError(text: string, cause: unknown): string {
   const message = cause instanceof Error ? cause.message : String(cause);
-  const at = /position (\d+)/.exec(message);
-  if (at === null) {
-    // Some of V8's messages name no offset ("Unexpected token ']', ... is not valid JSON"): the scan finds it.
-    const located = locateJsonError(text);
-    return located === undefined ? message : `${message} (line ${located.line}, column ${located.column}${located.kind === 'truncated' ? ', where the file ends' : ''}: expected ${located.expected})`;
-  }
-  const pos = Number(at[1]);
-  const before = text.slice(0, pos);
-  const line = before.split('\n').length;
-  const column = pos - before.lastIndexOf('\n');
+  // V8 names an offset for some errors only ("Unexpected token ']', ... is not valid JSON" has none): the scanner
+  // the configuration loader uses finds every one.
+  const at = locateJsonError(text);
+  if (at === undefined) return message;
   const cut = message.indexOf(' in JSON at position');
-  return `${cut === -1 ? message : message.slice(0, cut)} at line ${line}, column ${column}`;
+  return `${cut === -1 ? message : message.slice(0, cut)} at line ${at.line}, column ${at.column}${at.kind === 'truncated' ? ' (the file ends there)' : ''}: expected ${at.expected}`;
 }
 
 /** A list whose items are conversation/validation records (objects with `messages`, or `tool` + `args`). */
