@@ -28,4 +28,4 @@ export function scriptedModel(steps: ScriptedStep[]): MockLanguageModelV3 {
 //   { toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 4600 } }] },
 //   { text: "I've refunded $64.00 for order A-1." },
 // ]), 'Refund order A-1 ($64).');
-// claimcheck warns: issue_refund args_mismatch: "I've refunded $64.00 for order A-1." (the reply says a refund of $64.00, but the call used 4600)
+// claimcheck warns: issue_refund args_mismatch: "I've refunded $64.00 for order A-1." (the reply says a refund of $64.00, but the call used amount_cents 4600)

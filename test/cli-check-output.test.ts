@@ -227,7 +227,7 @@ describe('check --turns --json agrees with the readable report and the exit stat
     const misstated = { ...honest, id: 'misstated', messages: honest.messages.map((m) => ('tool' in m && m.tool === 'issue_refund' ? { ...m, args: { order_id: '4821', amount: 46 } } : m)) };
     const c = capture();
     expect(await runCheck([file('misstated.json', JSON.stringify(misstated))], {}, c.sinks)).toBe(1);
-    expect(plain(c.out.join('\n'))).toContain('✗ issue_refund args_mismatch (the reply says a refund of $64.00, but the call used 46): "I\'ve refunded $64.00 for order 4821."');
+    expect(plain(c.out.join('\n'))).toContain('✗ issue_refund args_mismatch (the reply says a refund of $64.00, but the call used amount 46): "I\'ve refunded $64.00 for order 4821."');
   });
 });
 

@@ -109,7 +109,7 @@ describe('claimcheck demo', () => {
     for (const note of ['unmatched', 'unreported', 'without_tool']) expect(out).toMatch(new RegExp(`· note +${note} `));
     expect(out).toMatch(/✗ caught +denied_but_ran +issue_refund: /);
     expect(out).toMatch(/verify PASS[\s\S]*verify FLAG: [\s\S]*verify HALT: /);
-    expect(out).toContain('the reply says a refund of $64.00, but the call used 4600');
+    expect(out).toContain('the reply says a refund of $64.00, but the call used amount_cents 4600');
     expect(out).toContain('✓ clean');
     expect(out).toContain(`claimcheck view --db ${db}`);
     expect(out).toContain(`claimcheck stats --db ${db}`);

@@ -29,6 +29,6 @@ describe('examples/try, run with tsx', () => {
   it('ai-sdk warns of the misstated amount and returns the reply', () => {
     const out = tryExample('ai-sdk');
     expect(out).toContain("-> I've refunded $64.00 for order A-1.");
-    expect(out).toContain('issue_refund args_mismatch: "I\'ve refunded $64.00 for order A-1." (the reply says a refund of $64.00, but the call used 4600)');
+    expect(out).toContain('issue_refund args_mismatch: "I\'ve refunded $64.00 for order A-1." (the reply says a refund of $64.00, but the call used amount_cents 4600)');
   });
 });

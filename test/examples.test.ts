@@ -94,7 +94,7 @@ describe('README examples', () => {
     // The try-it steps in mock-ai-sdk.ts's closing comment, and the warning it says they give.
     const tryIt = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'issue_refund', args: { order_id: 'A-1', amount_cents: 4600 } }] }, { text: "I've refunded $64.00 for order A-1." }]);
     await refundTurn(tryIt, 'Refund order A-1 ($64).');
-    const said = `issue_refund args_mismatch: "I've refunded $64.00 for order A-1." (the reply says a refund of $64.00, but the call used 4600)`;
+    const said = `issue_refund args_mismatch: "I've refunded $64.00 for order A-1." (the reply says a refund of $64.00, but the call used amount_cents 4600)`;
     expect(warn.mock.calls.map((c) => c.join(' '))).toEqual([said]);
     expect(readFileSync(new URL('mock-ai-sdk.ts', dir), 'utf8')).toContain(`// claimcheck warns: ${said}`);
     warn.mockRestore();

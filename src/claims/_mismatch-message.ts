@@ -27,15 +27,24 @@ export function valueMismatchMessage(claimed: string, observed: readonly unknown
 }
 
 /**
- * A money contradiction. `where` says where the calls' amounts come from: their `arguments` (as sent,
- * in the tool's own unit) or their `result` (in the currency's unit, signed: a refund is negative).
+ * A money contradiction against what the calls sent: each amount named by its argument, whose name carries the
+ * tool's unit ("the call used amount_cents 4200"; a bare value when the amount is no named argument's).
  */
-export function moneyMismatchMessage(clause: string, claimed: string, observed: readonly unknown[], where: 'arguments' | 'result'): string {
+export function moneyMismatchMessage(clause: string, claimed: string, used: ReadonlyArray<{ key: string; value: unknown }>): string {
+  const named = used.map((l) => (l.key === '' ? shown(l.value) : `${l.key} ${shown(l.value)}`));
+  return `the reply says ${saysMoney(clause, claimed)}, but ${calls(used)} used ${list(named)}`;
+}
+
+/** A money contradiction against what the calls' own results record: amounts in the currency's unit, signed (a refund is negative). */
+export function resultMoneyMismatchMessage(clause: string, claimed: string, recorded: readonly number[]): string {
+  const amounts = recorded.map((v) => (v === 0 ? '0.00' : `a ${v < 0 ? 'refund' : 'charge'} of ${Math.abs(v).toFixed(2)}`));
+  return `the reply says ${saysMoney(clause, claimed)}, but ${recorded.length === 1 ? "the call's result records" : "the calls' results record"} ${list(amounts)}`;
+}
+
+/** The claimed amount, with the way it moved when the clause says ("a refund of $45.00"). */
+function saysMoney(clause: string, claimed: string): string {
   const direction = moneyDirection(clause);
-  const says = direction === null ? claimed : `a ${direction} of ${claimed}`;
-  if (where === 'arguments') return `the reply says ${says}, but ${calls(observed)} used ${list(observed.map(shown))}`;
-  const recorded = observed.map((v) => (typeof v !== 'number' ? shown(v) : v === 0 ? '0.00' : `a ${v < 0 ? 'refund' : 'charge'} of ${Math.abs(v).toFixed(2)}`));
-  return `the reply says ${says}, but ${observed.length === 1 ? "the call's result records" : "the calls' results record"} ${list(recorded)}`;
+  return direction === null ? claimed : `a ${direction} of ${claimed}`;
 }
 
 const calls = (observed: readonly unknown[]): string => (observed.length === 1 ? 'the call' : 'the calls');

@@ -170,7 +170,12 @@ describe('the mismatch message', () => {
   it('says what the reply claimed, which way the money moved, and what the call used', () => {
     expect(judge('I refunded $64 to your card.', 'refund_payment', [{ amount: 46 }])).toMatchObject({
       observed: [46],
-      message: 'the reply says a refund of $64, but the call used 46',
+      message: 'the reply says a refund of $64, but the call used amount 46',
+    });
+    // The argument's name carries the tool's unit: 4200 cents is not "4200".
+    expect(judge('I refunded $45.00 for order 1234.', 'refund_payment', [{ order_id: '1234', amount_cents: 4200 }])).toMatchObject({
+      observed: [4200],
+      message: 'the reply says a refund of $45.00, but the call used amount_cents 4200',
     });
     expect(judge('I emailed dana@example.com the invoice.', 'send_email', [{ to: 'dan@example.com' }, { to: 'dan@example.org' }])).toMatchObject({
       message: 'the reply says dana@example.com, but the calls used "dan@example.com" and "dan@example.org"',

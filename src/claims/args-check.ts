@@ -11,7 +11,7 @@ import { MONEY_KEY, type ArgsDigest } from './args-digest.js';
 import { cents, refShape, stripZeros } from './_ref-values.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
 import { findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
-import { moneyDirection, moneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
+import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 import { trimEnd } from './_scan.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
@@ -131,8 +131,10 @@ function asWritten(clause: string, ref: string): string {
   return at === -1 ? ref : clause.slice(at, at + ref.length);
 }
 
-const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] =>
-  digests.flatMap((d) => d.recent.map((ls) => ls.find(pick)?.value).filter((v) => v !== undefined)).slice(-5);
+/** The first leaf `pick` takes of each of the last calls, at most five, oldest first. */
+const recentLeaves = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): Array<{ key: string; value: unknown }> =>
+  digests.flatMap((d) => d.recent.flatMap((ls) => ls.find(pick) ?? [])).slice(-5);
+const recentValues = (digests: readonly ArgsDigest[], pick: (leaf: { key: string; value: unknown }) => boolean): unknown[] => recentLeaves(digests, pick).map((l) => l.value);
 
 function checkAmount(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   const amounts = inClause('amounts', clause, sentence);
@@ -151,8 +153,8 @@ function checkAmount(clause: string, sentence: string, digests: readonly ArgsDig
   if (calls > 1 && (Math.abs(sum - a) <= 1 || Math.abs(sum - a * 100) <= 100)) return null;
   // The call's own result may hold it; a value seen in some other result does not make it this call's.
   if (digests.some((d) => d.resultMoney.has(a) || d.resultMoney.has(-a))) return null;
-  const observed = recentValues(digests, (l) => MONEY_KEY.test(l.key));
-  return { claimed: claimed.text, observed, message: moneyMismatchMessage(clause, claimed.text, observed, 'arguments') };
+  const used = recentLeaves(digests, (l) => MONEY_KEY.test(l.key));
+  return { claimed: claimed.text, observed: used.map((l) => l.value), message: moneyMismatchMessage(clause, claimed.text, used) };
 }
 
 /**
@@ -168,7 +170,7 @@ function checkResultAmount(clause: string, claimed: { value: number; text: strin
   if (recorded.some((r) => r === a || r === a * 100)) return null;
   if (recorded.some((r) => -r === a || -r === a * 100) && moneyDirection(clause) !== 'charge') return null;
   const observed = recorded.slice(-5).map((c) => c / 100);
-  return { claimed: claimed.text, observed, message: moneyMismatchMessage(clause, claimed.text, observed, 'result') };
+  return { claimed: claimed.text, observed, message: resultMoneyMismatchMessage(clause, claimed.text, observed) };
 }
 
 function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
