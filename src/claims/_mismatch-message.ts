@@ -26,6 +26,11 @@ export function valueMismatchMessage(claimed: string, observed: readonly unknown
   return `the reply says ${claimed}, but ${calls(observed)} used ${list(observed.map(shown))}`;
 }
 
+/** `the reply says <claimed>, but the call's result records <observed>`, for values a call made (a new record's id). */
+export function resultValueMismatchMessage(claimed: string, observed: readonly unknown[]): string {
+  return `the reply says ${claimed}, but ${observed.length === 1 ? "the call's result records" : "the calls' results record"} ${list(observed.map(shown))}`;
+}
+
 /**
  * A money contradiction against what the calls sent: each amount named by its argument, whose name carries the
  * tool's unit ("the call used amount_cents 4200"; a bare value when the amount is no named argument's).

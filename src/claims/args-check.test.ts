@@ -124,6 +124,32 @@ describe('cued references', () => {
     expect(judge('Order 4821 has been cancelled.', 'cancel_order', [{ order_id: '9' }], { display: '4821', id: '9' })).toBe('ok');
   });
 
+  describe('the id of the record a call made, in its own result', () => {
+    const tickets = [{ name: 'create_ticket', description: 'Open a support ticket.' }];
+    const opened = (result: unknown): LedgerEntry => call('create_ticket', { title: 'Printer broken', priority: 'normal' }, result);
+
+    it('a reference the call made otherwise is a mismatch, naming the one its result records', () => {
+      const receipt = check("I've opened ticket T-5512 for your printer.", [opened({ ticket_id: 'T-5521', status: 'open' })], { tools: tickets });
+      expect(receipt.claimedButNeverRan).toEqual([
+        expect.objectContaining({ tool: 'create_ticket', reason: 'args_mismatch', observed: ['t-5521'], message: 'the reply says T-5512, but the call\'s result records "T-5521"' }),
+      ]);
+    });
+
+    it.each([
+      ['the same id', { ticket_id: 'T-5521' }, "I've opened ticket T-5521 for your printer."],
+      ['the same id in a JSON text result', JSON.stringify({ key: 'T-5521' }), "I've opened ticket T-5521 for your printer."],
+      ['no id of that kind (only a number of another shape)', { ticket_id: 88 }, "I've opened ticket T-5512 for your printer."],
+      ['no id at all', { ok: true }, "I've opened ticket T-5512 for your printer."],
+    ])('agrees with a result holding %s', (_, result, reply) => {
+      expect(check(reply, [opened(result)], { tools: tickets }).verdict).toBe('clean');
+    });
+
+    it('a reference that another result of the window holds was read there and agrees', () => {
+      const ledger = [call('lookup_order', {}, { related: 'T-5512' }), opened({ ticket_id: 'T-5521' })];
+      expect(check("I've opened ticket T-5512 for your printer.", ledger, { tools: [...tickets, ...tools], ignoreTools: ['lookup_order'] }).verdict).toBe('clean');
+    });
+  });
+
   it('one tool can be confirmed by one claim and flagged by another that states a different reference', () => {
     const receipt = check('Order 4821 has been cancelled. Order 5530 has been cancelled too.', [call('cancel_order', { order_id: '4821' })], { tools });
     expect(receipt.confirmed).toEqual([expect.objectContaining({ tool: 'cancel_order' })]);

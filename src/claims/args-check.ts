@@ -11,7 +11,7 @@ import { MONEY_KEY, type ArgsDigest } from './args-digest.js';
 import { cents, refShape, stripZeros } from './_ref-values.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
 import { findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
-import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
+import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, resultValueMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 import { trimEnd } from './_scan.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
@@ -173,24 +173,32 @@ function checkResultAmount(clause: string, claimed: { value: number; text: strin
   return { claimed: claimed.text, observed, message: resultMoneyMismatchMessage(clause, claimed.text, observed) };
 }
 
+/**
+ * References the clause states, judged against calls that all hold one of its shape: in their arguments (the
+ * record acted on), or, when no argument does, among the identifiers of their own results (the record a call
+ * made: "opened ticket T-5512" when the ticket it created is T-5521). A reference that some result of the
+ * window holds was read there and agrees.
+ */
 function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
   const refs = findRefs(clause);
-  // A reference is judged only against calls that all hold one of its shape.
-  if (refs.length === 0 || digests.every((d) => d.shapes.size === 0)) return null;
+  if (refs.length === 0) return null;
   for (const ref of refs) {
     const bare = stripZeros(ref);
     if (digests.some((d) => d.words.has(ref) || d.words.has(bare))) continue;
-    if (seen(ref) || seen(bare)) continue;
     const shape = refShape(ref);
-    const similar = digests.reduce((n, d) => n + (d.shapes.get(shape) ?? 0), 0);
-    if (similar < calls) continue;
     const [prefix] = shape.split(':');
-    const observed = recentValues(digests, (l) => {
-      const t = normalizeRef(String(l.value));
+    const sameKind = (text: string): boolean => {
+      const t = normalizeRef(text);
       return /\d/.test(t) && refShape(t).startsWith(`${prefix ?? ''}:`);
-    });
+    };
+    const inArgs = digests.reduce((n, d) => n + (d.shapes.get(shape) ?? 0), 0) >= calls;
+    if (!inArgs && digests.reduce((n, d) => n + (d.resultShapes.get(shape) ?? 0), 0) < calls) continue;
+    if (seen(ref) || seen(bare)) continue;
+    const observed = inArgs ? recentValues(digests, (l) => sameKind(String(l.value))) : digests.flatMap((d) => d.recentResultIds.filter(sameKind)).slice(-5);
     // The message shows both as written ("A-2002", "A-2001"); `claimed` and `observed` stay normalized.
-    return valueMismatch(ref, observed.map((v) => normalizeRef(String(v))), asWritten(clause, ref), observed.map((v) => trimEnd(String(v), '.,;:')));
+    const written = observed.map((v) => trimEnd(String(v), '.,;:'));
+    const said = asWritten(clause, ref);
+    return { claimed: ref, observed: observed.map((v) => normalizeRef(String(v))), message: inArgs ? valueMismatchMessage(said, written) : resultValueMismatchMessage(said, written) };
   }
   return null;
 }

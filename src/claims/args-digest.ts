@@ -61,19 +61,19 @@ interface Call {
  * The parts of a digest, each read from the calls on its own when first asked for: a claim that states
  * only a reference never reads the calls' money, emails or dates.
  */
-type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes';
+type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes';
 
 /**
  * The folded arguments of the successful calls of one tool. Adding a call only keeps it: each facet (the
- * arguments' words, money, emails, identifier shapes, specifics, keyed values, times and dates; the amounts,
- * times and dates the calls' own results record) is read from the calls when first asked for (most claims
+ * arguments' words, money, emails, identifier shapes, specifics, keyed values, times and dates; the identifier
+ * shapes, amounts, times and dates the calls' own results record) is read from the calls when first asked for (most claims
  * are judged on one or two of them), in call order, so every set lists its values as if read call by call.
  * Calls added after a facet was read are read by it when it is next asked for.
  */
 export class ArgsDigest {
   readonly #calls: Call[] = [];
   /** How many of the calls each facet has read. */
-  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0 };
+  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, resultShapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0 };
   readonly #words = new Set<string>();
   readonly #money = new Set<number>();
   #moneyCalls = 0;
@@ -82,6 +82,7 @@ export class ArgsDigest {
   readonly #emails = new Set<string>();
   #callsWithEmail = 0;
   readonly #shapes = new Map<string, number>();
+  readonly #resultShapes = new Map<string, number>();
   readonly #specifics = new Set<string>();
   readonly #keyed = new Map<string, Set<string>>();
   #callsWithTime = 0;
@@ -144,6 +145,22 @@ export class ArgsDigest {
   get shapes(): ReadonlyMap<string, number> {
     this.#fold('shapes');
     return this.#shapes;
+  }
+
+  /**
+   * Identifier shape → calls whose own result holds an identifier (a value of an id-like key: `ticket_id`,
+   * `key`, `reservation_number`) within one digit of that shape: the records the calls made.
+   */
+  get resultShapes(): ReadonlyMap<string, number> {
+    this.#fold('resultShapes');
+    return this.#resultShapes;
+  }
+
+  /** The identifiers of the last few calls' own results (values of id-like keys), as written, oldest first. */
+  get recentResultIds(): readonly string[] {
+    const out: string[] = [];
+    for (const call of this.#calls.slice(-KEEP_RECENT)) resultIds(call, (text) => out.push(text));
+    return out;
   }
 
   /**
@@ -243,6 +260,8 @@ export class ArgsDigest {
         return this.#readEmails(call);
       case 'shapes':
         return this.#readShapes(call);
+      case 'resultShapes':
+        return this.#readResultShapes(call);
       case 'specifics':
         return this.#readSpecifics(call);
       case 'keyed':
@@ -306,6 +325,15 @@ export class ArgsDigest {
       for (const d of [digits - 1, digits, digits + 1]) callShapes.add(`${prefix}:${d}`);
     }
     for (const s of callShapes) this.#shapes.set(s, (this.#shapes.get(s) ?? 0) + 1);
+  }
+
+  #readResultShapes(call: Call): void {
+    const callShapes = new Set<string>();
+    resultIds(call, (text) => {
+      const { prefix, digits } = refParts(normalizeRef(text));
+      for (const d of [digits - 1, digits, digits + 1]) callShapes.add(`${prefix}:${d}`);
+    });
+    for (const s of callShapes) this.#resultShapes.set(s, (this.#resultShapes.get(s) ?? 0) + 1);
   }
 
   #readSpecifics(call: Call): void {
@@ -380,6 +408,15 @@ export class ArgsDigest {
 }
 
 /** The leaves of a call's arguments, listed once. */
+/** Visit each identifier of a call's own result: a value of an id-like key that {@link idLike} takes, as written. */
+function resultIds(call: Call, visit: (text: string) => void): void {
+  eachLeaf(structured(call.result), (key, value) => {
+    if ((typeof value !== 'string' && typeof value !== 'number') || !idKey(key)) return;
+    const text = String(value);
+    if (idLike(key, normalizeRef(text))) visit(text);
+  });
+}
+
 function leavesOf(call: Call): Leaf[] {
   return (call.leaves ??= leaves(call.args));
 }
