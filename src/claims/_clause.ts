@@ -96,7 +96,8 @@ export function headNoun(subject: readonly string[], after: readonly string[]): 
     i++;
   }
   let head: string | undefined;
-  while (i < after.length && content(after[i] ?? '')) head = after[i++];
+  // A preposition ends the run too: "found several reservations under your user ID" → reservations.
+  while (i < after.length && content(after[i] ?? '') && !PREPOSITIONS.has(after[i] ?? '')) head = after[i++];
   return head;
 }
 

@@ -435,3 +435,18 @@ describe('long clauses', () => {
     expect(claims[0]?.object.split(' ')).toEqual(Array(n).fill('invoice'));
   });
 });
+
+describe('the head noun of what was acted on', () => {
+  it.each([
+    ['I found several reservations under your user ID.', 'reservations'],
+    ['I found your reservation with ID 3FRNFB.', 'reservation'],
+    ['I sent you the refund confirmation for order 42.', 'confirmation'],
+    ['Your refund is on its way.', 'refund'],
+  ])('%j: %s', (reply, head) => {
+    expect(extractClaims(reply)[0]).toMatchObject({ head });
+  });
+
+  it('a verb followed by a preposition names no object', () => {
+    expect(extractClaims('I moved it to Friday.')[0]?.head).toBeUndefined();
+  });
+});
