@@ -17,6 +17,8 @@ const RECORD_KEY = /(?:^|_)id$|[a-z]Id$|^id$/;
 /** Key tests remembered per key: results repeat a handful of keys thousands of times. */
 const moneyKey = memo((key: string) => MONEY_KEY.test(key));
 const recordKey = memo((key: string) => RECORD_KEY.test(key));
+/** Whether an argument name selects the record acted on (`reservation_id`, `userId`, `id`). */
+export const isRecordKey = (key: string): boolean => recordKey(key);
 const resultMoneyKey = memo((key: string) => MONEY_KEY.test(key) && !RECORD_KEY.test(key));
 const idKey = memo((key: string) => ID_KEY.test(key));
 const KEEP_RECENT = 5;

@@ -259,6 +259,23 @@ describe('lookups told apart by what ran', () => {
     expect(flagged(check('I have found your reservation WUNA5K, a round trip from ORD to PHL on May 10th.', ledger(listed, failed), { tools }))).toEqual(['get_reservation_details:tool_failed']);
   });
 
+  it('a find mentions the lookup that listed the record as well as the one that then read it', () => {
+    const tools = ['get_user_details', 'get_reservation_details', 'search_direct_flight'];
+    const listed = { tool: 'get_user_details', args: { user_id: 'u1' }, result: { reservations: ['3FRNFB', 'NQNU5R'] } };
+    const read = { tool: 'get_reservation_details', args: { reservation_id: '3FRNFB' }, result: { reservation_id: '3FRNFB', origin: 'MCO', destination: 'CLT', flights: [{ flight_number: 'HAT001', origin: 'MCO', destination: 'CLT' }] } };
+    const found = check('I found your reservation with ID 3FRNFB for flights from MCO to CLT.', ledger(listed, read), { tools });
+    expect(found.confirmed.map((c) => c.tool).sort()).toEqual(['get_reservation_details', 'get_user_details']);
+    expect(found.verdict).toBe('clean');
+    // A search finds what it lists: the reservation that holds flights too did not find these (the search selected no record it listed).
+    const search = { tool: 'search_direct_flight', args: { origin: 'MCO', destination: 'CLT', date: '2024-05-19' }, result: [{ flight_number: 'HAT025', origin: 'MCO', destination: 'CLT' }] };
+    const flights = check('I found some available nonstop flights from MCO to CLT on May 19.', ledger(read, search), { tools });
+    expect(flights.confirmed.map((c) => c.tool)).toEqual(['search_direct_flight']);
+    expect(flights.ranButUnreported.map((e) => e.tool)).toEqual(['get_reservation_details']);
+    // Reading the details of a record names the lookup that read them, not the list it was picked from.
+    const details = check('I have retrieved the details of your reservation 3FRNFB.', ledger(listed, read), { tools });
+    expect(details.ranButUnreported.map((e) => e.tool)).toEqual(['get_user_details']);
+  });
+
   const weather = [
     { name: 'CurrentWeather', description: 'Get the current weather of a location.' },
     { name: 'ForecastWeather', description: 'Get the 3-day forecast weather of a location.' },

@@ -16,7 +16,7 @@ import { isThinkingVerb } from './_open-verbs.js';
 import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
-import type { ArgsDigest } from './args-digest.js';
+import { isRecordKey, type ArgsDigest } from './args-digest.js';
 import { structured } from './_ref-values.js';
 import { findRefs, jsonText, leaves } from './_values.js';
 import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
@@ -180,6 +180,9 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // A claim that cannot tell equally fitting tools apart ("Your reservation has been updated" after the
     // flights and the baggage updates) says what each of them did: those that ran in its stretch are mentioned.
     const alsoDone = state === 'ok' ? equal.filter((sibling) => stretchTools.has(sibling) && ran(sibling) === 'ok') : [];
+    // A first-person lookup claim whose head noun another lookup of the stretch listed ("I found your reservation"
+    // after the user lookup returned its reservations, then the reservation's own lookup) says what both did.
+    if (state === 'ok' && match.read && x.form === 'first_person' && x.head !== undefined) alsoDone.push(...listedBy(x.head, tool, match, input.stretch, ran, tools.byName, heldBy));
     for (const sibling of alsoDone) mentioned.add(sibling);
     // "Posted on Mastodon and Bluesky", "notified you by email and SMS": one verb, coordinated objects that name
     // two tools of that verb. The claim is judged against each.
@@ -267,6 +270,39 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
   }
   return null;
+}
+
+/**
+ * The other lookups of the stretch that found the record a read claim's lookup (`tool`) then read: each fits the
+ * claim, ran, and its calls' words hold the claim's head noun (singular or plural) and a record id (an argument
+ * named `id`, `…_id`, `…Id`) that a call of `tool` selected. "I found your reservation" after the user lookup
+ * listed reservation 3FRNFB and the reservation lookup was called with it mentions both; "I found some flights"
+ * after a search does not mention an earlier lookup of a reservation that holds flights too (no id of the
+ * search's came from it).
+ */
+function listedBy(head: string, tool: string, match: ToolMatch, stretch: readonly LedgerEntry[], ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, heldBy: (tool: string) => ReadonlySet<string> | null): string[] {
+  const forms = head.endsWith('s') ? [head, head.slice(0, -1)] : [head, `${head}s`];
+  let selected: string[] | undefined;
+  const out: string[] = [];
+  for (const fit of match.fits) {
+    if (fit.tool === tool || !fit.verb || ran(fit.tool) !== 'ok' || profiles.get(fit.tool)?.read !== true) continue;
+    const words = heldBy(fit.tool);
+    if (words === null || !forms.some((f) => words.has(f))) continue;
+    selected ??= selectedRecords(stretch.filter((e) => e.tool === tool && e.status === 'ok'));
+    if (selected.some((id) => words.has(id))) out.push(fit.tool);
+  }
+  return out;
+}
+
+/** The record ids the calls' arguments select (values of `id`, `…_id`, `…Id`), lower case, as `callWords` writes words. */
+function selectedRecords(calls: readonly LedgerEntry[]): string[] {
+  const out: string[] = [];
+  for (const e of calls) {
+    for (const { key, value } of leaves(e.args)) {
+      if ((typeof value === 'string' || typeof value === 'number') && isRecordKey(key)) out.push(String(value).toLowerCase());
+    }
+  }
+  return out;
 }
 
 /** The words of a claim's object string. */
