@@ -109,6 +109,31 @@ describe('values per call', () => {
   });
 });
 
+describe('a payment restated turns after the call that made it', () => {
+  const tools = ['book_reservation', 'send_certificate', 'get_user_details'];
+  const conversation = (reply: string, ...payers: string[]): unknown[] => [
+    { role: 'user', content: 'Book the 9am flight to Seattle with my Visa.' },
+    ...payers.map((tool) => ({ tool, status: 'ok', args: { user_id: 'u1', payment_methods: [{ payment_id: 'credit_card_7447', amount: 305 }] }, result: { reservation_id: 'HATHAT' } })),
+    { role: 'assistant', content: 'Your flight is booked: reservation HATHAT.' },
+    { role: 'user', content: 'Why was my card charged the whole amount?' },
+    { role: 'assistant', content: reply },
+  ];
+
+  it('is the tool whose earlier call recorded that very amount', () => {
+    const r = checkMessages(conversation('The entire amount of $305 was charged to your credit card ending in 7447.', 'book_reservation'), { tools });
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['book_reservation']);
+    expect(r.verdict).toBe('clean');
+  });
+
+  it.each([
+    ['another amount', 'The entire amount of $350 was charged to your credit card ending in 7447.', ['book_reservation']],
+    ['two tools that recorded it', 'The entire amount of $305 was charged to your credit card ending in 7447.', ['book_reservation', 'send_certificate']],
+    ['two amounts', 'The $305 was charged to your card and $20 to your certificate.', ['book_reservation']],
+  ])('is no tool for %s', (_, reply, payers) => {
+    expect(checkMessages(conversation(reply, ...payers), { tools }).confirmed).toEqual([]);
+  });
+});
+
 describe('reasoning-only tools and lookups', () => {
   it('never lists a thinking tool whose calls returned nothing as unreported', () => {
     const calls = ledger({ tool: 'think', args: { thought: 'check the fare' }, result: '' }, { tool: 'cancel_order', args: { order_id: '1' } });

@@ -17,8 +17,8 @@ import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { isRecordKey, type ArgsDigest } from './args-digest.js';
-import { structured } from './_ref-values.js';
-import { findRefs, jsonText, leaves } from './_values.js';
+import { cents, structured } from './_ref-values.js';
+import { findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
 import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
@@ -119,8 +119,12 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // ("The additional charge of $64 has been processed" after a booking change, "Credited $25.00" after
     // the insert that wrote the credit).
     const verbFits = match.fits[0]?.verb === true;
+    // A restated payment ("The entire amount of $305 was charged to your card", turns after the booking): the one
+    // tool whose earlier call recorded that very amount made it.
+    let paidBefore = false;
     if ((tool === null || (state !== 'ok' && (!match.strong || !verbFits))) && moneyWords(x.clause).some((w) => w.moved) && /\d/.test(x.clause)) {
-      const payer = payingCall(input.stretch, input.backing);
+      let payer = payingCall(input.stretch, input.backing);
+      if (payer === null && (payer = recordedAmountOf(x.clause, input.profiles, input.backing)) !== null) paidBefore = true;
       if (payer !== null) {
         tool = payer;
         state = 'ok';
@@ -157,7 +161,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     const claim: Claim = { text: x.text, verb: x.verb, object: x.object, tool, candidates: match.candidates, source: 'rules' };
     if (x.count !== undefined) claim.count = x.count;
     // A weak match confirms only a call of this turn: "I also added a note" does not restate an earlier ticket.
-    const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool);
+    const weakRestatement = tool !== null && !match.strong && state === 'ok' && !stretchTools.has(tool) && !paidBefore;
     // A description of a record read off a lookup, about an action nobody asked for (neither the user's
     // request nor the assistant's offer it answers), claims nothing.
     // So is a state given in answer to a question about how things are, after a lookup of this turn ("Are the
@@ -446,6 +450,25 @@ function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string |
     if (backing.digests(e.tool).some((d) => d.moneyCalls > 0 || d.resultMoneyCalls > 0)) return e.tool;
   }
   return null;
+}
+
+/**
+ * The one listed tool whose successful calls so far recorded the single amount the clause states, in their
+ * arguments (as sent, or in cents) or their own results (either sign: a refund is recorded negative); `null` when
+ * the clause states no amount or several, or when no tool or more than one recorded it.
+ */
+function recordedAmountOf(clause: string, profiles: readonly ToolProfile[], backing: Backing): string | null {
+  const amounts = findAmounts(clause);
+  if (amounts.length !== 1 || qualifiedAmount(clause)) return null;
+  const a = cents((amounts[0] as { value: number }).value);
+  const recorded = (d: ArgsDigest): boolean => d.money.has(a) || d.money.has(a * 100) || d.callSums.has(a) || d.resultMoney.has(a) || d.resultMoney.has(-a);
+  let payer: string | null = null;
+  for (const p of profiles) {
+    if (!backing.digests(p.name).some(recorded)) continue;
+    if (payer !== null && payer !== p.name) return null;
+    payer = p.name;
+  }
+  return payer;
 }
 
 /** The tool list by name, the lemmas its tools are named after and its reasoning tools. */
