@@ -18,7 +18,7 @@ import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { isRecordKey, type ArgsDigest } from './args-digest.js';
 import { cents, structured } from './_ref-values.js';
-import { findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
+import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
 import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
@@ -186,7 +186,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     const alsoDone = state === 'ok' ? equal.filter((sibling) => stretchTools.has(sibling) && ran(sibling) === 'ok') : [];
     // A first-person lookup claim whose head noun another lookup of the stretch listed ("I found your reservation"
     // after the user lookup returned its reservations, then the reservation's own lookup) says what both did.
-    if (state === 'ok' && match.read && x.form === 'first_person' && x.head !== undefined) alsoDone.push(...listedBy(x.head, tool, match, input.stretch, ran, tools.byName, heldBy));
+    if (state === 'ok' && match.read && x.form === 'first_person' && x.head !== undefined) alsoDone.push(...listedBy(x.head, tool, match, input.stretch, ran, tools.byName));
     for (const sibling of alsoDone) mentioned.add(sibling);
     // "Posted on Mastodon and Bluesky", "notified you by email and SMS": one verb, coordinated objects that name
     // two tools of that verb. The claim is judged against each.
@@ -278,36 +278,60 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
 
 /**
  * The other lookups of the stretch that found the record a read claim's lookup (`tool`) then read: each fits the
- * claim, ran, and its calls' words hold the claim's head noun (singular or plural) and a record id (an argument
- * named `id`, `…_id`, `…Id`) that a call of `tool` selected. "I found your reservation" after the user lookup
- * listed reservation 3FRNFB and the reservation lookup was called with it mentions both; "I found some flights"
- * after a search does not mention an earlier lookup of a reservation that holds flights too (no id of the
- * search's came from it).
+ * claim, ran, and one of its calls of the stretch has a key named for the claim's head noun (singular or plural)
+ * and holds, as a value, a record id (an argument named `id`, `…_id`, `…Id`) that a call of `tool` selected.
+ * "I found your reservation" after the user lookup listed reservation 3FRNFB and the reservation lookup was called
+ * with it mentions both; "I found some flights" after a search does not mention an earlier lookup of a reservation
+ * that holds flights too (the search selected no record that lookup listed).
  */
-function listedBy(head: string, tool: string, match: ToolMatch, stretch: readonly LedgerEntry[], ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, heldBy: (tool: string) => ReadonlySet<string> | null): string[] {
+function listedBy(head: string, tool: string, match: ToolMatch, stretch: readonly LedgerEntry[], ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>): string[] {
   const forms = head.endsWith('s') ? [head, head.slice(0, -1)] : [head, `${head}s`];
-  let selected: string[] | undefined;
+  let selected: ReadonlySet<string> | undefined;
   const out: string[] = [];
   for (const fit of match.fits) {
     if (fit.tool === tool || !fit.verb || ran(fit.tool) !== 'ok' || profiles.get(fit.tool)?.read !== true) continue;
-    const words = heldBy(fit.tool);
-    if (words === null || !forms.some((f) => words.has(f))) continue;
-    selected ??= selectedRecords(stretch.filter((e) => e.tool === tool && e.status === 'ok'));
-    if (selected.some((id) => words.has(id))) out.push(fit.tool);
+    const ids = (selected ??= selectedRecords(stretch.filter((e) => e.tool === tool && e.status === 'ok')));
+    if (ids.size === 0) return out;
+    if (stretch.some((e) => e.tool === fit.tool && e.status === 'ok' && listsRecord(structured(e.result), forms, ids))) out.push(fit.tool);
   }
   return out;
 }
 
-/** The record ids the calls' arguments select (values of `id`, `…_id`, `…Id`), lower case, as `callWords` writes words. */
-function selectedRecords(calls: readonly LedgerEntry[]): string[] {
-  const out: string[] = [];
+/** The record ids the calls' arguments select (values of `id`, `…_id`, `…Id`), lower case. */
+function selectedRecords(calls: readonly LedgerEntry[]): Set<string> {
+  const out = new Set<string>();
   for (const e of calls) {
-    for (const { key, value } of leaves(e.args)) {
-      if ((typeof value === 'string' || typeof value === 'number') && isRecordKey(key)) out.push(String(value).toLowerCase());
-    }
+    eachLeaf(e.args, (key, value) => {
+      if ((typeof value === 'string' || typeof value === 'number') && isRecordKey(key)) out.add(String(value).toLowerCase());
+    });
   }
   return out;
 }
+
+/** Whether a result has a key named by one of `forms` (a word of the key) and holds one of `ids` as a value (any case). Nesting deeper than 20 levels is not read. */
+function listsRecord(result: unknown, forms: readonly string[], ids: ReadonlySet<string>): boolean {
+  let named = false;
+  let holds = false;
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 20 || (named && holds)) return;
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, depth + 1);
+    } else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      for (const k of Object.keys(record)) {
+        if (!named && keyWords(k).some((w) => forms.includes(w))) named = true;
+        walk(record[k], depth + 1);
+      }
+    } else if ((typeof value === 'string' || typeof value === 'number') && ids.has(String(value).toLowerCase())) {
+      holds = true;
+    }
+  };
+  walk(result, 0);
+  return named && holds;
+}
+
+/** The words of a key (`payment_methods` → payment, methods), read once per key: results repeat a few keys. */
+const keyWords = memo(splitIdentifier);
 
 /** The words of a claim's object string. */
 const wordsOf = (object: string): string[] => object.split(' ').filter((w) => w !== '');
