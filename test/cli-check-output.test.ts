@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_USAGE, runCheck } from '../src/cli/check-command.js';
 import { openOutputFile } from '../src/cli/_output-file.js';
 import { looksLikeToolList } from '../src/cli/_check-input.js';
+import { parseOnly } from '../src/cli/_check-outcome.js';
+import { ClaimcheckError } from '../src/errors.js';
 import { EMAIL_TIMEOUT, REFUND_4821, transcript } from './_transcript.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-check-output-'));
@@ -74,6 +76,25 @@ describe('check --only and --quiet', () => {
     const c = capture();
     expect(await runCheck([path], { only: 'fabricated,bogus' }, c.sinks)).toBe(2);
     expect(c.err[0]).toMatch(/--only takes a comma-separated list of fabricated, unreported, unmatched, clean, error, flagged/);
+    // "bogus" is near no kind: no guess.
+    expect(c.err[0]).not.toMatch(/Did you mean/);
+  });
+
+  it('names the closest kind for a misspelled one, as a typed invalid_options error', async () => {
+    const c = capture();
+    expect(await runCheck([path], { only: 'flagged,fabricted' }, c.sinks)).toBe(2);
+    expect(c.err).toEqual([
+      'claimcheck check: unknown --only kind "fabricted". Did you mean "fabricated"? --only takes a comma-separated list of fabricated, unreported, unmatched, clean, error, flagged; got "flagged,fabricted".',
+    ]);
+    let thrown: unknown;
+    try {
+      parseOnly(['unreportd']);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(ClaimcheckError.isInstance(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ code: 'invalid_options', data: { option: '--only', value: 'unreportd', suggestion: 'unreported' } });
+    expect(() => parseOnly('bogus')).toThrow(expect.objectContaining({ data: { option: '--only', value: 'bogus', suggestion: null } }) as Error);
   });
 
   it('--quiet prints the summary only (nothing with --json) and keeps the exit status', async () => {
