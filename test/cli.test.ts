@@ -1,6 +1,6 @@
 // The CLI contract users script against: input shapes, --json lines, exit status.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -365,5 +365,28 @@ describe('claimcheck eval', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] };
     expect(pkg.files).toContain('docs');
     expect(readFileSync(new URL('../docs/case-format.md', import.meta.url), 'utf8')).toContain('### `"kind": "claims"`');
+  });
+
+  it('says no labelled case was found in a folder without *.json files, and points at the case format', async () => {
+    const { runEvalCommand } = await import('../src/cli/eval-command.js');
+    const cases = mkdtempSync(join(tmpdir(), 'claimcheck-eval-'));
+    writeFileSync(join(cases, 'notes.txt'), 'not a case');
+    const c = capture();
+    expect(await runEvalCommand([cases], {}, c.sinks)).toBe(2);
+    expect(c.err).toEqual([
+      `claimcheck eval: no labelled cases were found in ${cases}: eval reads each *.json file directly in the folders given as one labelled case and found none. Write your cases as docs/case-format.md in the claimcheck package describes.`,
+    ]);
+    // Cases one folder down are named, and reading that folder as the message says scores them.
+    const kase = { id: 'k1', kind: 'claims', format: 'transcript', tools, messages: honest.messages, expect: { verdict: 'clean', flagged: [], confirmed: ['issue_refund'], unreported: [] } };
+    mkdirSync(join(cases, 'claims'));
+    mkdirSync(join(cases, 'drafts'));
+    writeFileSync(join(cases, 'claims', 'k1.json'), JSON.stringify(kase));
+    const nested = capture();
+    expect(await runEvalCommand([cases], {}, nested.sinks)).toBe(2);
+    expect(nested.err[0]).toContain(`Subfolders are not read (${join(cases, 'claims')}): give them as folders, e.g. claimcheck eval ${join(cases, 'claims')}.`);
+    expect(nested.err[0]).not.toContain('drafts');
+    const scored = capture();
+    expect(await runEvalCommand([join(cases, 'claims')], { json: true }, scored.sinks)).toBe(0);
+    expect(scored.err).toEqual([]);
   });
 });
