@@ -1,6 +1,7 @@
 // `claimcheck check` output users gate on: --only, --quiet, the summary, the github and junit
 // reporters, --output, --turns --json agreement with the exit status, and the messages for inputs
 // that are easy to get wrong.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -346,5 +347,22 @@ describe('the README quotes `npm run check:sample`', () => {
       expect(found, line).toBeGreaterThanOrEqual(at);
       at = found + 1;
     }
+  });
+});
+
+describe('the README shows the smallest transcript, examples/chat.json', () => {
+  it('quotes the file verbatim, and what `claimcheck check chat.json` prints for it (exit 1)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const examples = new URL('../examples/', import.meta.url).pathname;
+    expect(readme).toContain(`\`\`\`json\n${readFileSync(join(examples, 'chat.json'), 'utf8').trim()}\n\`\`\``);
+    const command = '```text\n$ npx claimcheck check chat.json\n';
+    const start = readme.indexOf(command);
+    expect(start).toBeGreaterThan(-1);
+    const quoted = readme.slice(start + command.length, readme.indexOf('```', start + command.length));
+    const bin = new URL('../dist/cli/main.js', import.meta.url).pathname;
+    const run = spawnSync(process.execPath, [bin, 'check', 'chat.json'], { cwd: examples, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(quoted);
   });
 });
