@@ -35,8 +35,11 @@ export function describeValue(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** The known key nearest to `key` by edit distance, when it is within a third of its length (at least 2). */
-function closest(key: string, known: readonly string[]): string | undefined {
+/**
+ * The known name nearest to `key` by edit distance (case ignored), when it is within a third of `key`'s
+ * length (at least 2); else `undefined`. For "Did you mean" in messages about unknown option keys and values.
+ */
+export function closest(key: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
   for (const candidate of known) {

@@ -1,6 +1,7 @@
 // `claimcheck check` output users gate on: --only, --quiet, the summary, the github and junit
 // reporters, --output, --turns --json agreement with the exit status, and the messages for inputs
 // that are easy to get wrong.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_USAGE, runCheck } from '../src/cli/check-command.js';
 import { openOutputFile } from '../src/cli/_output-file.js';
 import { looksLikeToolList } from '../src/cli/_check-input.js';
+import { parseOnly } from '../src/cli/_check-outcome.js';
+import { ClaimcheckError } from '../src/errors.js';
 import { EMAIL_TIMEOUT, REFUND_4821, transcript } from './_transcript.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-check-output-'));
@@ -74,6 +77,25 @@ describe('check --only and --quiet', () => {
     const c = capture();
     expect(await runCheck([path], { only: 'fabricated,bogus' }, c.sinks)).toBe(2);
     expect(c.err[0]).toMatch(/--only takes a comma-separated list of fabricated, unreported, unmatched, clean, error, flagged/);
+    // "bogus" is near no kind: no guess.
+    expect(c.err[0]).not.toMatch(/Did you mean/);
+  });
+
+  it('names the closest kind for a misspelled one, as a typed invalid_options error', async () => {
+    const c = capture();
+    expect(await runCheck([path], { only: 'flagged,fabricted' }, c.sinks)).toBe(2);
+    expect(c.err).toEqual([
+      'claimcheck check: unknown --only kind "fabricted". Did you mean "fabricated"? --only takes a comma-separated list of fabricated, unreported, unmatched, clean, error, flagged; got "flagged,fabricted".',
+    ]);
+    let thrown: unknown;
+    try {
+      parseOnly(['unreportd']);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(ClaimcheckError.isInstance(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ code: 'invalid_options', data: { option: '--only', value: 'unreportd', suggestion: 'unreported' } });
+    expect(() => parseOnly('bogus')).toThrow(expect.objectContaining({ data: { option: '--only', value: 'bogus', suggestion: null } }) as Error);
   });
 
   it('--quiet prints the summary only (nothing with --json) and keeps the exit status', async () => {
@@ -325,5 +347,22 @@ describe('the README quotes `npm run check:sample`', () => {
       expect(found, line).toBeGreaterThanOrEqual(at);
       at = found + 1;
     }
+  });
+});
+
+describe('the README shows the smallest transcript, examples/chat.json', () => {
+  it('quotes the file verbatim, and what `claimcheck check chat.json` prints for it (exit 1)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const examples = new URL('../examples/', import.meta.url).pathname;
+    expect(readme).toContain(`\`\`\`json\n${readFileSync(join(examples, 'chat.json'), 'utf8').trim()}\n\`\`\``);
+    const command = '```text\n$ npx claimcheck check chat.json\n';
+    const start = readme.indexOf(command);
+    expect(start).toBeGreaterThan(-1);
+    const quoted = readme.slice(start + command.length, readme.indexOf('```', start + command.length));
+    const bin = new URL('../dist/cli/main.js', import.meta.url).pathname;
+    const run = spawnSync(process.execPath, [bin, 'check', 'chat.json'], { cwd: examples, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(quoted);
   });
 });

@@ -1,11 +1,12 @@
 // The CLI contract users script against: input shapes, --json lines, exit status.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../src/cli/check-command.js';
 import { runValidate } from '../src/cli/validate-command.js';
+import { readInputs } from '../src/cli/read-inputs.js';
 import { EMAIL_TIMEOUT, REFUND_4821, transcript } from './_transcript.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-cli-'));
@@ -117,6 +118,49 @@ describe('claimcheck check', () => {
     const c = capture();
     expect(await runCheck([file('trailing.json', text)], { json: true }, c.sinks)).toBe(2);
     expect(JSON.parse(c.out[0] ?? '{}')).toMatchObject({ id: 'trailing.json', error: { code: 'invalid_input', message: expect.stringMatching(/line \d+, column \d+: expected/) as string } });
+  });
+
+  it('reports a pretty-printed JSON document saved as .jsonl once, says it is not JSON Lines, and the fix it names works', async () => {
+    const list = JSON.stringify([honest, fabricated], null, 2);
+    const c = capture();
+    expect(await runCheck([file('pretty-list.jsonl', list)], { json: true }, c.sinks)).toBe(2);
+    expect(c.out).toHaveLength(1);
+    const line = JSON.parse(c.out[0] ?? '{}') as { id: string; error: { code: string; message: string } };
+    expect(line).toMatchObject({ id: 'pretty-list.jsonl', error: { code: 'invalid_input' } });
+    expect(line.error.message).toContain(`pretty-list.jsonl is one JSON document spread over ${list.split('\n').length} lines (a list of 2 conversations), not JSON Lines (one JSON value per line): its line 1 is not JSON on its own.`);
+    expect(line.error.message).toContain(`Name it ${join(dir, 'pretty-list.json')} to read it as one JSON document, or write one conversation per line (jq -c '.[]' `);
+    // Both fixes it names read the conversations.
+    const renamed = capture();
+    expect(await runCheck([file('pretty-list.json', list)], { json: true }, renamed.sinks)).toBe(1);
+    expect(renamed.out.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['honest', 'fabricated']);
+    const perLine = capture();
+    expect(await runCheck([file('per-line.jsonl', [honest, fabricated].map((r) => JSON.stringify(r)).join('\n'))], { json: true }, perLine.sinks)).toBe(1);
+    // One conversation spread over lines, opening with a byte order mark, in the text report: one error, on stderr.
+    const one = capture();
+    expect(await runCheck([file('pretty-one.jsonl', `\uFEFF${JSON.stringify(honest, null, 2)}\n`)], {}, one.sinks)).toBe(2);
+    expect(one.err.filter((l) => l.includes('cannot check'))).toEqual([
+      expect.stringMatching(/^pretty-one\.jsonl: cannot check \(invalid_input\): .*pretty-one\.jsonl is one JSON document spread over \d+ lines \(one conversation\), not JSON Lines .*\(jq -c '\.' /) as string,
+    ]);
+    // A progress bar still sees every byte.
+    let bytes = 0;
+    for await (const _record of readInputs([join(dir, 'pretty-list.jsonl')], { onRead: (n) => (bytes += n) })) void _record;
+    expect(bytes).toBe(statSync(join(dir, 'pretty-list.jsonl')).size);
+  });
+
+  it('still reports each bad line of a JSON Lines file where it is', async () => {
+    // The first line is not JSON and neither is the whole file: line errors, and the good lines are checked.
+    const c = capture();
+    expect(await runCheck([file('bad-first.jsonl', `{"id": "cut", "messages": [\n${JSON.stringify(fabricated)}\n`)], { json: true }, c.sinks)).toBe(1);
+    expect(c.out.map((l) => JSON.parse(l) as unknown)).toMatchObject([
+      { id: 'bad-first.jsonl:1', error: { code: 'invalid_input', message: expect.stringMatching(/^line 1 of bad-first\.jsonl is not valid JSON/) as string } },
+      { id: 'fabricated', verdict: 'fabricated' },
+    ]);
+    // A pretty-printed document with a typo is not one JSON document: each line is reported.
+    const typo = capture();
+    const text = JSON.stringify(honest, null, 2).replace('"role": "user"', '"role: "user"');
+    expect(await runCheck([file('pretty-typo.jsonl', text)], { json: true }, typo.sinks)).toBe(2);
+    expect(typo.out).toHaveLength(text.split('\n').length);
+    expect(JSON.parse(typo.out[0] ?? '{}')).toMatchObject({ id: 'pretty-typo.jsonl:1', error: { code: 'invalid_input' } });
   });
 
   it('reads a JSON Lines file and a --tools file that open with a byte order mark', async () => {
@@ -240,6 +284,21 @@ describe('claimcheck validate', () => {
     expect(plain(alone.out[0] ?? '')).toBe('? own-noschema not checked: tool "noschema" has no parameters schema, so any arguments pass');
   });
 
+  it('reports a pretty-printed list of calls saved as .jsonl once, naming calls', async () => {
+    const calls = [
+      { id: 'a', tool: 'send_email', args: { to: 'a@b.co' } },
+      { id: 'b', tool: 'send_email', args: { to: 'c@d.co' } },
+    ];
+    const c = capture();
+    expect(await runValidate([file('pretty-calls.jsonl', JSON.stringify(calls, null, 2))], { json: true }, c.sinks)).toBe(2);
+    expect(c.out).toHaveLength(1);
+    expect(JSON.parse(c.out[0] ?? '{}')).toMatchObject({
+      id: 'pretty-calls.jsonl',
+      error: { code: 'invalid_input', message: expect.stringContaining('(a list of 2 calls), not JSON Lines (one JSON value per line)') as string },
+    });
+    expect((JSON.parse(c.out[0] ?? '{}') as { error: { message: string } }).error.message).toContain('write one call per line');
+  });
+
   it('--strict closes object schemas: an extra field fails', async () => {
     const schema = { type: 'object', properties: { to: { type: 'string' } } };
     const calls = file('extra.json', JSON.stringify({ id: 'x', tool: { name: 'send_email', parameters: schema }, args: { to: 'a', cc: 'b' } }));
@@ -306,5 +365,28 @@ describe('claimcheck eval', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] };
     expect(pkg.files).toContain('docs');
     expect(readFileSync(new URL('../docs/case-format.md', import.meta.url), 'utf8')).toContain('### `"kind": "claims"`');
+  });
+
+  it('says no labelled case was found in a folder without *.json files, and points at the case format', async () => {
+    const { runEvalCommand } = await import('../src/cli/eval-command.js');
+    const cases = mkdtempSync(join(tmpdir(), 'claimcheck-eval-'));
+    writeFileSync(join(cases, 'notes.txt'), 'not a case');
+    const c = capture();
+    expect(await runEvalCommand([cases], {}, c.sinks)).toBe(2);
+    expect(c.err).toEqual([
+      `claimcheck eval: no labelled cases were found in ${cases}: eval reads each *.json file directly in the folders given as one labelled case and found none. Write your cases as docs/case-format.md in the claimcheck package describes.`,
+    ]);
+    // Cases one folder down are named, and reading that folder as the message says scores them.
+    const kase = { id: 'k1', kind: 'claims', format: 'transcript', tools, messages: honest.messages, expect: { verdict: 'clean', flagged: [], confirmed: ['issue_refund'], unreported: [] } };
+    mkdirSync(join(cases, 'claims'));
+    mkdirSync(join(cases, 'drafts'));
+    writeFileSync(join(cases, 'claims', 'k1.json'), JSON.stringify(kase));
+    const nested = capture();
+    expect(await runEvalCommand([cases], {}, nested.sinks)).toBe(2);
+    expect(nested.err[0]).toContain(`Subfolders are not read (${join(cases, 'claims')}): give them as folders, e.g. claimcheck eval ${join(cases, 'claims')}.`);
+    expect(nested.err[0]).not.toContain('drafts');
+    const scored = capture();
+    expect(await runEvalCommand([join(cases, 'claims')], { json: true }, scored.sinks)).toBe(0);
+    expect(scored.err).toEqual([]);
   });
 });

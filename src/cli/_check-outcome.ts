@@ -3,6 +3,8 @@
  * the run's totals that the summary, the exit status and every reporter read.
  */
 import type { TurnReceipt } from '../check.js';
+import { closest } from '../_options.js';
+import { ClaimcheckError } from '../errors.js';
 import type { Receipt, Verdict } from '../receipt.js';
 
 /** One checked conversation, or one that could not be read (`error`). */
@@ -60,14 +62,21 @@ export function outcomeKinds(o: Outcome): Set<OutcomeKind> {
 
 /**
  * Parses `--only a,b`: a set of kinds, or `null` for "everything" when the flag is absent.
- * @throws Error naming the kinds when one is unknown.
+ * @throws ClaimcheckError `invalid_options` when no kind is given or one is unknown: it names the first
+ *   unknown kind, the closest known kind when one is near ("Did you mean"), and the known kinds;
+ *   `data: { option: '--only', value, suggestion }` (`suggestion` `null` when none is near).
  */
 export function parseOnly(value: string | readonly string[] | undefined): Set<OutcomeKind> | null {
   if (value === undefined) return null;
   const names = (typeof value === 'string' ? value.split(',') : value).map((k) => k.trim()).filter((k) => k !== '');
-  const unknown = names.filter((k) => !(OUTCOME_KINDS as readonly string[]).includes(k));
-  if (names.length === 0 || unknown.length > 0) {
-    throw new Error(`--only takes a comma-separated list of ${OUTCOME_KINDS.join(', ')}; got ${JSON.stringify(typeof value === 'string' ? value : value.join(','))}.`);
+  const unknown = names.find((k) => !(OUTCOME_KINDS as readonly string[]).includes(k));
+  if (names.length === 0 || unknown !== undefined) {
+    const near = unknown === undefined ? undefined : closest(unknown, OUTCOME_KINDS);
+    const what = unknown === undefined ? '' : `unknown --only kind ${JSON.stringify(unknown)}.${near === undefined ? '' : ` Did you mean "${near}"?`} `;
+    const given = typeof value === 'string' ? value : value.join(',');
+    throw new ClaimcheckError('invalid_options', `${what}--only takes a comma-separated list of ${OUTCOME_KINDS.join(', ')}; got ${JSON.stringify(given)}.`, {
+      data: { option: '--only', value: given, suggestion: near ?? null },
+    });
   }
   return new Set(names as OutcomeKind[]);
 }

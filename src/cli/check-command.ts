@@ -144,7 +144,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
     if (only === null || [...outcomeKinds(o)].some((k) => only.has(k))) reporter.conversation(o);
   };
   try {
-    for await (const record of readInputs(inputs, { onRead })) {
+    for await (const record of readInputs(inputs, { onRead, record: 'conversation' })) {
       const place = { id: record.id, file: record.file, line: record.line, turns: [] as TurnReceipt[], withTurns };
       if (record.error !== undefined) {
         emit({ ...place, error: describeError(record.error) });

@@ -3,6 +3,8 @@
  * docs/case-format.md) and prints the metrics and the misses. Exit status 0, or 2 when a case cannot be loaded or
  * no case is found.
  */
+import { readdirSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
 import { ClaimcheckError } from '../errors.js';
 import { formatEval } from '../eval/format-eval.js';
 import { loadCases, type ClaimsCase } from '../eval/load-cases.js';
@@ -23,7 +25,7 @@ export async function runEvalCommand(dirs: readonly string[], options: { json?: 
     return 2;
   }
   if (cases.length === 0) {
-    sinks.err(`claimcheck eval: no labelled cases (*.json) in ${dirs.join(', ')}.`);
+    sinks.err(`claimcheck eval: ${noCases(dirs)}`);
     return 2;
   }
   let turnsOf: ((kase: ClaimsCase) => readonly TurnReceipt[] | undefined) | undefined;
@@ -48,4 +50,26 @@ export async function runEvalCommand(dirs: readonly string[], options: { json?: 
   const report = runEval(cases, turnsOf === undefined ? {} : { turnsOf });
   sinks.out(options.json === true ? JSON.stringify(report) : formatEval(report, { misses: options.misses !== false }));
   return 0;
+}
+
+/**
+ * Why no case was found in `dirs` (each a folder with no `*.json` file in it, as `loadCases` reads them),
+ * with the subfolders holding `*.json` files that it did not read, and where the case format is written down.
+ */
+function noCases(dirs: readonly string[]): string {
+  const subfolders = dirs.flatMap((dir) => entries(dir).filter((e) => e.isDirectory()).map((e) => join(dir, e.name))).filter((folder) => entries(folder).some((e) => e.name.endsWith('.json')));
+  const unread = subfolders.length === 0 ? '' : ` Subfolders are not read (${subfolders.slice(0, 3).join(', ')}${subfolders.length > 3 ? ', …' : ''}): give them as folders, e.g. claimcheck eval ${subfolders[0] ?? ''}.`;
+  return (
+    `no labelled cases were found in ${dirs.join(', ')}: eval reads each *.json file directly in the folders given as one labelled case and found none.${unread} ` +
+    'Write your cases as docs/case-format.md in the claimcheck package describes.'
+  );
+}
+
+/** The folder's entries; none when it cannot be read. */
+function entries(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
 }

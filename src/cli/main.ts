@@ -111,7 +111,7 @@ program
 program
   .command('eval')
   .description('score labelled cases: precision, recall, false alarms, verdict and per-turn accuracy')
-  .argument('<dirs...>', 'directories of labelled case files')
+  .argument('<dirs...>', 'folders of labelled case files (each *.json directly in them; the format: docs/case-format.md)')
   .option('--json', 'the report as one JSON object')
   .option('--no-misses', 'print the metrics only')
   .option('--llm <module>', 'add the second opinion of the LLM extractor a module exports (default or `extractor`): measure your model')

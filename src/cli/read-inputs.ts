@@ -3,6 +3,7 @@
  * files (streamed, one object a line) and stdin (`-`). Yields one record at a time, in input order;
  * a record that cannot be parsed is yielded as an error so the run can go on.
  */
+import { constants } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -10,6 +11,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { ClaimcheckError } from '../errors.js';
 import { locateJsonError } from '../validate/_locate-json-error.js';
+import { isRecordList, JSON_LINES_FILE, oneDocumentError, type OneDocumentPlace } from './_input-document.js';
 
 /** One input record: a parsed JSON value, or why it could not be read. */
 export type InputRecord = (
@@ -30,9 +32,17 @@ export interface ReadInputsOptions {
   stdin?: Readable;
   /** Told how many more bytes of the named files were read (not stdin), as reading goes on. For progress bars. */
   onRead?: (bytes: number) => void;
+  /** What one record is, in messages that say how to fix a file: `conversation`, `call`. Default `record`. */
+  record?: string;
 }
 
-/** Read every input in order. `-` is stdin. Files ending in `.jsonl`/`.ndjson` are streamed line by line. */
+/**
+ * Read every input in order. `-` is stdin. Files ending in `.jsonl`/`.ndjson` are streamed line by line, a
+ * bad line yielded as an `invalid_input` error located at its line; one whose first record is not JSON and
+ * whose whole text is one JSON document (pretty-printed JSON saved as `.jsonl`) yields one `invalid_input`
+ * error that says so and how to fix the file.
+ * @throws ClaimcheckError `invalid_input` for a file that is missing, a directory or unreadable.
+ */
 export async function* readInputs(files: readonly string[], options: ReadInputsOptions = {}): AsyncGenerator<InputRecord> {
   for (const file of files) {
     if (file === '-') {
@@ -40,25 +50,57 @@ export async function* readInputs(files: readonly string[], options: ReadInputsO
       continue;
     }
     const size = await assertReadableFile(file);
-    if (/\.(jsonl|ndjson)$/i.test(file)) {
-      let count = 0;
-      const stream = createReadStream(file, { encoding: 'utf8' });
-      let reported = 0;
-      for await (const record of readLines(basename(file), stream)) {
-        count++;
-        if (options.onRead !== undefined && stream.bytesRead > reported) {
-          options.onRead(stream.bytesRead - reported);
-          reported = stream.bytesRead;
-        }
-        yield { ...record, file };
-      }
-      if (count === 0) yield { id: basename(file), error: new ClaimcheckError('invalid_input', `${file} holds no records; expected one JSON object per line.`) };
+    if (JSON_LINES_FILE.test(file)) {
+      yield* readJsonLinesFile(file, size, options);
     } else {
       const text = await readFile(file, 'utf8');
       options.onRead?.(size);
       for (const record of readText(basename(file), text)) yield { ...record, file };
     }
   }
+}
+
+/**
+ * A JSON Lines file's records, streamed line by line. When its first record is not JSON and the whole file
+ * is one JSON document (pretty-printed JSON saved as `.jsonl`), one error that says so instead.
+ */
+async function* readJsonLinesFile(file: string, size: number, options: ReadInputsOptions): AsyncGenerator<InputRecord> {
+  const name = basename(file);
+  const stream = createReadStream(file, { encoding: 'utf8' });
+  let count = 0;
+  let reported = 0;
+  const report = (bytes: number): void => {
+    if (options.onRead === undefined || bytes <= reported) return;
+    options.onRead(bytes - reported);
+    reported = bytes;
+  };
+  try {
+    for await (const record of readLines(name, stream)) {
+      count++;
+      if (count === 1 && record.error !== undefined && record.line !== undefined) {
+        const whole = await readWholeDocument(file, size, { file, line: record.line, record: options.record ?? 'record' });
+        if (whole !== undefined) {
+          report(size);
+          yield { id: name, error: whole, file };
+          return;
+        }
+      }
+      report(stream.bytesRead);
+      yield { ...record, file };
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (count === 0) yield { id: name, error: new ClaimcheckError('invalid_input', `${file} holds no records; expected one JSON object per line.`) };
+}
+
+/**
+ * {@link oneDocumentError} for the whole file. A file longer than the longest string Node.js can hold is not
+ * read whole (no JSON document of that size can be read either), so its lines are reported one by one.
+ */
+async function readWholeDocument(file: string, size: number, place: OneDocumentPlace): Promise<ClaimcheckError | undefined> {
+  if (size > constants.MAX_STRING_LENGTH) return undefined;
+  return oneDocumentError(withoutByteOrderMark(await readFile(file, 'utf8')), place);
 }
 
 /**
@@ -123,7 +165,7 @@ function* readText(name: string, text: string): Generator<InputRecord> {
     }
     return;
   }
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecordList(v))) {
+  if (isRecordList(value)) {
     let i = 0;
     for (const v of value) yield { id: idOf(v, `${name}#${++i}`), value: v };
     return;
@@ -149,11 +191,6 @@ function describeJsonError(text: string, cause: unknown): string {
   if (at === undefined) return message;
   const cut = message.indexOf(' in JSON at position');
   return `${cut === -1 ? message : message.slice(0, cut)} at line ${at.line}, column ${at.column}${at.kind === 'truncated' ? ' (the file ends there)' : ''}: expected ${at.expected}`;
-}
-
-/** A list whose items are conversation/validation records (objects with `messages`, or `tool` + `args`). */
-function isRecordList(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && ('messages' in v || ('tool' in v && 'args' in v));
 }
 
 function parseRecord(fallbackId: string, text: string, where: string): InputRecord {

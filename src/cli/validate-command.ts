@@ -57,7 +57,7 @@ export async function runValidate(files: readonly string[], options: ValidateCom
   let total = 0;
   let unchecked = 0;
   try {
-    for await (const record of readInputs(files.length === 0 ? ['-'] : files)) {
+    for await (const record of readInputs(files.length === 0 ? ['-'] : files, { record: 'call' })) {
       total++;
       try {
         if (record.error !== undefined) throw record.error;
