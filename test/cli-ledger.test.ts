@@ -195,7 +195,8 @@ describe('claimcheck stats', () => {
     expect(await runStats({ db }, c.sinks)).toBe(0);
     const text = c.text();
     expect(text).toContain('all time');
-    expect(text).toMatch(/^calls +5$/m);
+    expect(text).toMatch(/^runs +2 {2}agent runs started$/m);
+    expect(text).toMatch(/^calls +5 {2}tool calls; a rejected call and its repair count as two$/m);
     expect(text).toMatch(/^intercepted calls +2 {2}40\.0% of calls$/m);
     expect(text).toMatch(/^auto-repaired +1 {2}50\.0% of intercepted$/m);
     expect(text).toMatch(/^passed through +5 /m);
@@ -203,7 +204,7 @@ describe('claimcheck stats', () => {
     expect(text).toMatch(/│ send_email │ +1 │ +1 │ +100\.0% │/);
     expect(text).toMatch(/│ missing_required │ +1 │/);
     expect(text).toMatch(/│ type_mismatch +│ +1 │/);
-    expect(text).toContain('fabricated 1 · unreported 0 · clean 1');
+    expect(text).toContain('Reply verdicts    fabricated 1 · unreported 0 · clean 1  (2 replies checked)');
     expect(text).toContain('Tools             4 tools registered · 3 called · 2 with a call intercepted');
   });
 
@@ -214,6 +215,7 @@ describe('claimcheck stats', () => {
     expect(stats).toMatchObject({
       ledger: db,
       since: T0 + 1.5 * HOUR,
+      runs: 1,
       calls: 1,
       intercepted: 1,
       interceptRate: 1,

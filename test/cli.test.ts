@@ -299,6 +299,17 @@ describe('claimcheck validate', () => {
     expect((JSON.parse(c.out[0] ?? '{}') as { error: { message: string } }).error.message).toContain('write one call per line');
   });
 
+  it('prints the hint for a decimal string sent to an integer field as the same value, with the unit caveat', async () => {
+    const schema = { type: 'object', properties: { amount_cents: { type: 'integer' } }, required: ['amount_cents'] };
+    const calls = file('cents.json', JSON.stringify({ id: 'cents', tool: { name: 'issue_refund', parameters: schema }, args: { amount_cents: '42.00' } }));
+    const c = capture();
+    expect(await runValidate([calls], {}, c.sinks)).toBe(1);
+    expect(plain(c.out[1] ?? '')).toBe(
+      '    type_mismatch at "/amount_cents": /amount_cents must be an integer, got string "42.00". (Send a JSON number, not the string "42.00": ' +
+        'the same value as a number is 42. An integer field has no decimal places: if "42.00" is in a larger unit than the field\'s, convert it to the field\'s unit instead.)',
+    );
+  });
+
   it('--strict closes object schemas: an extra field fails', async () => {
     const schema = { type: 'object', properties: { to: { type: 'string' } } };
     const calls = file('extra.json', JSON.stringify({ id: 'x', tool: { name: 'send_email', parameters: schema }, args: { to: 'a', cc: 'b' } }));

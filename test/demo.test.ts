@@ -125,10 +125,58 @@ describe('claimcheck demo', () => {
     expect(text).toContain('states            posted 15 · unknown 1 · needs_review 2 · failed 9 · read 4');
   });
 
-  it('prints the same output on every run (no times, no random ids)', async () => {
+  it('demo then stats: the counts a user compares agree, each with its unit (runs, calls, replies)', async () => {
+    const fresh = join(dir, 'compare.sqlite');
+    const shown = await demo(fresh);
+    const stats = async (json: boolean): Promise<string> => {
+      const out: string[] = [];
+      expect(await runStats({ db: fresh, json }, { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
+      return stripVTControlCharacters(out.join('\n'));
+    };
+    const number = (text: string, pattern: RegExp): number => Number(text.match(pattern)?.[1] ?? Number.NaN);
+
+    // The demo: 15 scenarios, recorded as 15 runs holding 31 calls and 15 checked replies.
+    const scenarios = demoScenarios.length;
+    expect(shown.out).toContain(`[${scenarios}/${scenarios}] `);
+    expect(shown.out).toMatch(new RegExp(`^Recorded ${scenarios} runs \\(one per scenario, agent ${DEMO_AGENT}\\) in .*: 31 calls and ${scenarios} replies checked\\.$`, 'm'));
+    expect(shown.out).toMatch(/^ {2}intercepted +8 {2}calls: type_mismatch 1 · /m);
+    expect(shown.out).toMatch(/^ {2}repaired +7 {2}intercepted calls /m);
+    expect(shown.out).toMatch(/^ {2}caught +7 {2}findings on replies: tool_failed 1 · not_called 1 · args_mismatch 1 · not_proven 3 · denied_but_ran 1$/m);
+    expect(shown.out).toMatch(/^ {2}verdicts +15 {2}replies: fabricated 6 · unreported 2 · clean 7 \(a denial of a call that ran is caught, but is not a fabrication\)$/m);
+    expect(shown.out).not.toContain('The ledger holds'); // nothing was recorded before
+
+    // stats says the same numbers, in the same units.
+    const text = await stats(false);
+    expect(number(text, /^runs +(\d+) {2}agent runs started$/m)).toBe(scenarios);
+    expect(number(text, /^calls +(\d+) {2}tool calls; a rejected call and its repair count as two$/m)).toBe(31);
+    expect(number(text, /^intercepted calls +(\d+) /m)).toBe(8);
+    expect(number(text, /^auto-repaired +(\d+) /m)).toBe(7);
+    expect(text).toMatch(new RegExp(`^Reply verdicts {4}fabricated 6 · unreported 2 · clean 7 {2}\\(${scenarios} replies checked\\)$`, 'm'));
+    expect(text).toMatch(/^Claim findings {4}without a tool 1 · denied but ran 1$/m); // the 7th catch, on an unreported reply
+
+    // The JSON of both: the demo's summary keys are the stats keys for the same numbers.
+    const jsonDb = join(dir, 'compare-json.sqlite');
+    const summary = JSON.parse((await demo(jsonDb, true)).out.split('\n').at(-1) ?? '') as Record<string, unknown>;
+    const out: string[] = [];
+    expect(await runStats({ db: jsonDb, json: true }, { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
+    const ledger = JSON.parse(out[0] ?? '') as Record<string, unknown>;
+    for (const key of ['runs', 'calls', 'repaired', 'verdicts']) expect(ledger[key], key).toEqual(summary[key]);
+    expect(summary).toMatchObject({ runs: scenarios, calls: 31, repaired: 7, verdicts: { fabricated: 6, unreported: 2, clean: 7 } });
+
+    // A second demo on the same ledger says that stats now counts both.
+    const again = await demo(fresh);
+    expect(again.out).toMatch(new RegExp(`^The ledger holds ${2 * scenarios} runs: these ${scenarios} and ${scenarios} recorded before, which \`claimcheck stats\` counts too `, 'm'));
+    expect(number(await stats(false), /^runs +(\d+) /m)).toBe(2 * scenarios);
+  });
+
+  it('prints the same output on every run (no times, no random ids), but for the count of the ledger\'s earlier runs', async () => {
     const first = await demo(db);
     const second = await demo(db);
-    expect(second.out).toBe(first.out);
+    const earlier = /^The ledger holds (\d+) runs: these 15 and (\d+) recorded before, which `claimcheck stats` counts too .*\n/m;
+    // The first test's demo ran on this ledger too.
+    expect(first.out.match(earlier)?.slice(1)).toEqual(['30', '15']);
+    expect(second.out.match(earlier)?.slice(1)).toEqual(['45', '30']);
+    expect(second.out.replace(earlier, '')).toBe(first.out.replace(earlier, ''));
     expect(first.out).not.toMatch(/\d{4}-\d\d-\d\d|\d\d:\d\d:\d\d|cc_[0-9a-f]{12}|[0-9a-f]{8}-[0-9a-f]{4}-/);
     const store = await openStore({ path: db, readonly: true });
     expect((await store.counts()).runs).toBe(3 * demoScenarios.length);
@@ -151,6 +199,8 @@ describe('claimcheck demo', () => {
       catches: { ...Object.fromEntries(validationFailureCategories.map((c) => [c, 1])), tool_failed: 1, not_called: 1, args_mismatch: 1, not_proven: 3, denied_but_ran: 1 },
       repaired: 7,
       next: [`claimcheck view --db ${jsonDb}`, `claimcheck stats --db ${jsonDb}`, `claimcheck view --web --db ${jsonDb}`],
+      calls: 31,
+      verdicts: { fabricated: 6, unreported: 2, clean: 7 },
     });
     expect(lines.find((l) => l.scenario === 'unmatched-unreported')).toMatchObject({ unmatched: ["I've saved 12 Elm Street as your new address."], unreported: ['lookup_order'] });
     expect(lines.find((l) => l.scenario === 'without-tool')).toMatchObject({ claimedWithoutTool: ["I've refunded $64.00, and your order A-1042 has been cancelled."], confirmed: ['issue_refund'] });

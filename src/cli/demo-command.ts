@@ -1,8 +1,15 @@
 /**
  * `claimcheck demo [--db PATH] [--json]`: a support-desk agent on a scripted model (Chat Completions
  * responses played back in order; no network, no API key) through the real `run()` loop, guard and
- * checker. Prints each catch as it happens, records every scenario as a run in the ledger, and points
- * at `claimcheck view` and `claimcheck stats`. The output is the same every run: no times, no random ids.
+ * checker. Prints each catch as it happens, records every scenario as a run in the ledger, sums up in
+ * the units `claimcheck stats` counts in (runs, calls, replies), and points at `claimcheck view` and
+ * `claimcheck stats`. The output is the same every run: no times, no random ids; on a ledger that held
+ * runs before, one more line says how many, since `claimcheck stats` counts those too.
+ *
+ * `--json`: one line per scenario, then `{ledger, agent, runs, catches, repaired, next, calls, verdicts}`:
+ * `runs` the scenarios played (one run each), `calls` their guarded calls (a rejected call and its repair
+ * are two), `verdicts` their replies per verdict; `catches` counts interceptions and reply findings by
+ * category or reason.
  *
  * The ledger is `--db`, else `CLAIMCHECK_DB`, else the project's or home ledger; it is created when
  * missing. Exit status 0, or 2 when the ledger cannot be opened or written.
@@ -16,6 +23,7 @@ import { DEMO_AGENT, runDemo, type DemoEvent, type DemoScenarioResult } from '..
 import { openStore, type Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { demoFindings } from './_demo-findings.js';
+import { summarizeDemo, summaryLines } from './_demo-summary.js';
 import { STATE_STYLE, VERDICT_STYLE } from './_ledger-format.js';
 import { isPostgresUrl, ledgerFailure, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 import { forCommandLine } from './_ledger-hint.js';
@@ -23,7 +31,7 @@ import { forCommandLine } from './_ledger-hint.js';
 
 /** Options of the demo command. */
 export interface DemoCommandOptions extends LedgerOptions {
-  /** One JSON line per scenario, then a summary line. */
+  /** One JSON line per scenario, then a summary line (see the module comment). Default `false`. */
   json?: boolean;
 }
 
@@ -64,27 +72,34 @@ export async function runDemoCommand(options: DemoCommandOptions, sinks: Sinks):
     await store.close().catch(() => undefined);
     return ledgerFailure('demo', error, sinks);
   }
+  let ledgerRuns = 0;
+  try {
+    // The ledger's runs as `claimcheck stats` will count them: this demo's and any recorded before it.
+    if (!json) {
+      await store.flush();
+      ledgerRuns = (await store.counts()).runs;
+    }
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    return ledgerFailure('demo', error, sinks);
+  }
   try {
     await store.close();
   } catch (error) {
     return ledgerFailure('demo', error, sinks);
   }
-  const catches = countCatches(results);
+  const summary = summarizeDemo(results);
   if (json) {
     for (const r of results) sinks.out(JSON.stringify(scenarioJSON(r)));
-    const all = { ...Object.fromEntries(catches.intercepted), ...Object.fromEntries(catches.caught) };
-    sinks.out(JSON.stringify({ ledger: path, agent: DEMO_AGENT, runs: results.length, catches: all, repaired: catches.repaired, next }));
+    const catches = { ...Object.fromEntries(summary.intercepted), ...Object.fromEntries(summary.caught) };
+    const { runs, repaired, calls, verdicts } = summary;
+    sinks.out(JSON.stringify({ ledger: path, agent: DEMO_AGENT, runs, catches, repaired, next, calls, verdicts }));
     return 0;
   }
   sinks.out('');
-  sinks.out(`${pc.bold(`Recorded ${results.length} runs`)} (agent ${DEMO_AGENT}) in ${shown}.`);
-  for (const [label, list] of [['intercepted', catches.intercepted], ['caught', catches.caught]] as const) {
-    const total = [...list.values()].reduce((a, b) => a + b, 0);
-    sinks.out(`  ${label.padEnd(12)}${String(total).padStart(2)}  ${[...list].map(([category, n]) => `${category} ${n}`).join(' · ')}`);
-  }
-  sinks.out(`  ${'repaired'.padEnd(12)}${String(catches.repaired).padStart(2)}  ${pc.dim('intercepted calls the model corrected in one round trip (an unknown tool is answered, not repaired)')}`);
+  for (const line of summaryLines(summary, shown, DEMO_AGENT, ledgerRuns)) sinks.out(line);
   sinks.out(`  ${pc.cyan(next[0] as string)}${pad(next[0] as string)}the runs, newest first; add --run ID for one run's calls and receipts`);
-  sinks.out(`  ${pc.cyan(next[1] as string)}${pad(next[1] as string)}calls, interceptions, repairs and claim verdicts`);
+  sinks.out(`  ${pc.cyan(next[1] as string)}${pad(next[1] as string)}the whole ledger's runs, calls, interceptions, repairs and reply verdicts`);
   sinks.out(`  ${pc.cyan(next[2] as string)}${pad(next[2] as string)}the dashboard in your browser: overview, runs, and the review queue`);
   return 0;
 }
@@ -134,25 +149,6 @@ function callNote(op: Operation): string {
   const note = proof !== null && proof !== undefined ? `proof ${proof}` : op.kind === 'action' ? 'no proof: its output carries no id' : '';
   const verify = op.verify === null ? '' : op.verify.code === 'pass' ? ' · verify PASS' : ` · verify ${op.verify.code.toUpperCase()}: ${op.verify.reason}`;
   return `${note}${verify}${op.repaired ? pc.dim(' (repaired)') : ''}`;
-}
-
-/** What the demo caught, in the order it happened: calls intercepted by validation category, replies' catches by reason. */
-interface DemoCatches {
-  intercepted: Map<string, number>;
-  /** Intercepted calls whose repair ran. */
-  repaired: number;
-  caught: Map<string, number>;
-}
-
-function countCatches(results: readonly DemoScenarioResult[]): DemoCatches {
-  const catches: DemoCatches = { intercepted: new Map(), repaired: 0, caught: new Map() };
-  const add = (counts: Map<string, number>, key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1);
-  for (const r of results) {
-    for (const op of r.operations) if (!op.ran && op.failure !== null) add(catches.intercepted, op.failure);
-    catches.repaired += r.repairs.filter((a) => a.outcome === 'repaired').length;
-    for (const f of demoFindings(r.receipt)) if (f.kind === 'caught') add(catches.caught, f.label);
-  }
-  return catches;
 }
 
 function scenarioJSON(r: DemoScenarioResult): unknown {

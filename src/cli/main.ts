@@ -143,7 +143,7 @@ program
 
 program
   .command('stats')
-  .description('calls, interceptions and repairs, failing tools, categories, claim verdicts and the tool registry')
+  .description('runs, calls, interceptions and repairs, failing tools, categories, reply verdicts and the tool registry')
   .option('--since <when>', SINCE_HELP)
   .option('--json', 'one JSON object')
   .option('--db <path>', DB_HELP)

@@ -1,7 +1,7 @@
 /**
- * `claimcheck stats [--since 24h|7d|30m|2w|DATE] [--json] [--db PATH]`: how many calls ran, how many
- * the guard intercepted and repaired, which tools fail, the interception categories, the checked
- * replies' verdicts, and the tool registry. `--json` prints one object: `{"ledger", ...StoreStats}`.
+ * `claimcheck stats [--since 24h|7d|30m|2w|DATE] [--json] [--db PATH]`: how many runs started and calls
+ * ran, how many the guard intercepted and repaired, which tools fail, the interception categories, the
+ * checked replies' verdicts, and the tool registry. `--json` prints one object: `{"ledger", ...StoreStats}`.
  *
  * A ledger file that does not exist yet is an empty ledger (a note on stderr, exit 0). Exit status 2
  * for a bad `--since` or a ledger that cannot be read.
@@ -58,7 +58,9 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
   const lines = [pc.dim(`Ledger ${path} · ${window}`)];
   const row = (label: string, value: string, note = ''): string => `${label.padEnd(18)}${value.padStart(5)}${note === '' ? '' : `  ${pc.dim(note)}`}`;
   lines.push(
-    row('calls', String(s.calls)),
+    // Each count says its unit: a run holds calls and checked replies (`claimcheck demo` records a run per scenario).
+    row('runs', String(s.runs), 'agent runs started'),
+    row('calls', String(s.calls), 'tool calls; a rejected call and its repair count as two'),
     // A rate of nothing is no rate: an empty ledger shows its counts without "0.0% of calls".
     row('intercepted calls', String(s.intercepted), s.calls === 0 ? '' : `${formatRate(s.interceptRate)} of calls`),
     row('auto-repaired', String(s.repaired), s.intercepted === 0 ? '' : `${formatRate(s.repairRate)} of intercepted`),
@@ -75,9 +77,10 @@ export function formatStats(s: StoreStats, path: string, sinceText?: string): st
   else lines.push(table(['category', 'count'], s.topCategories.map((c) => [pc.yellow(c.category), String(c.count)]), [1]));
 
   const v = s.verdicts;
+  const replies = v.fabricated + v.unreported + v.clean;
   lines.push(
     '',
-    `${pc.bold('Claim verdicts'.padEnd(18))}${pc.red(`fabricated ${v.fabricated}`)} · ${pc.yellow(`unreported ${v.unreported}`)} · ${pc.green(`clean ${v.clean}`)}`,
+    `${pc.bold('Reply verdicts'.padEnd(18))}${pc.red(`fabricated ${v.fabricated}`)} · ${pc.yellow(`unreported ${v.unreported}`)} · ${pc.green(`clean ${v.clean}`)}  ${pc.dim(`(${replies} ${replies === 1 ? 'reply' : 'replies'} checked)`)}`,
     `${pc.bold('Claim findings'.padEnd(18))}without a tool ${s.findings.claimedWithoutTool} · denied but ran ${s.findings.deniedButRan}`,
     // Counted in tools, not calls: "intercepted" above counts calls.
     `${pc.bold('Tools'.padEnd(18))}${plural(s.registry.registered, 'tool')} registered · ${s.registry.fired} called · ${s.registry.intercepted} with a call intercepted`,

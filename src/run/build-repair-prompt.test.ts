@@ -65,6 +65,22 @@ describe('buildRepairPrompt', () => {
     expect(sent.endsWith('…')).toBe(true);
   });
 
+  it('asks for the same value when a decimal string was sent to an integer field, not a rescaled one', () => {
+    const refund = { type: 'object', properties: { amount_cents: { type: 'integer', minimum: 1 } }, required: ['amount_cents'] };
+    const args = { amount_cents: '42.00' };
+    const result = validateToolCall({ tool: 'issue_refund', args, tools: [{ name: 'issue_refund', parameters: refund }] });
+    if (result.ok) throw new Error('expected a rejection');
+    expect(buildRepairPrompt({ tool: 'issue_refund', failures: result.failures, schema: refund }, args)).toMatchInlineSnapshot(`
+      "Your call to issue_refund was rejected and did not run: its arguments do not match the tool's schema.
+      Problems:
+      - /amount_cents (type_mismatch): /amount_cents must be an integer, got string "42.00". Send a JSON number, not the string "42.00": the same value as a number is 42. An integer field has no decimal places: if "42.00" is in a larger unit than the field's, convert it to the field's unit instead.
+      Schema:
+      - /amount_cents: {"type":"integer","minimum":1}
+      Arguments you sent: {"amount_cents":"42.00"}
+      Call issue_refund again with corrected arguments. Fix only the problems listed and keep every other value as it was."
+    `);
+  });
+
   it('never throws on odd schemas or arguments', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

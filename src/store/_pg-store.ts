@@ -224,9 +224,10 @@ export class PgStore implements Store {
       const findingsRow = (await q(`SELECT coalesce(sum(CASE WHEN body LIKE '%"claimedWithoutTool":[{%' THEN jsonb_array_length(body::jsonb -> 'claimedWithoutTool') END), 0) AS without_tool,
         coalesce(sum(CASE WHEN body LIKE '%"deniedButRan":[{%' THEN jsonb_array_length(body::jsonb -> 'deniedButRan') END), 0) AS denied FROM receipts WHERE at >= $1`))[0];
       const registered = Number((await q('SELECT count(*) AS n FROM tools WHERE last_registered >= $1'))[0]?.['n'] ?? 0);
+      const runs = Number((await q('SELECT count(*) AS n FROM runs WHERE started_at >= $1'))[0]?.['n'] ?? 0);
       const dropped = this.schemaVersion >= 2 ? ((await q('SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= $1'))[0] ?? { n: 0, last: null }) : { n: 0, last: null };
       const marks = this.schemaVersion >= 3 ? (await q('SELECT * FROM review_marks WHERE at >= $1 ORDER BY seq')).map(toMark) : [];
-      return aggregateStats({ ops, interceptions, verdictRows, ...(findingsRow === undefined ? {} : { findingsRow }), registered, dropped, reported: since, top, reviews: countReviews(latestMarks(marks)) });
+      return aggregateStats({ ops, interceptions, verdictRows, ...(findingsRow === undefined ? {} : { findingsRow }), registered, runs, dropped, reported: since, top, reviews: countReviews(latestMarks(marks)) });
     });
   }
 

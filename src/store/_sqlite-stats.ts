@@ -26,6 +26,7 @@ const FINDINGS = `SELECT coalesce(sum(CASE WHEN body LIKE '%"claimedWithoutTool"
   coalesce(sum(CASE WHEN body LIKE '%"deniedButRan":[{%' THEN json_array_length(body, '$.deniedButRan') END), 0) AS denied
   FROM receipts WHERE at >= ?`;
 const REGISTERED = 'SELECT count(*) AS n FROM tools WHERE last_registered >= ?';
+const RUNS = 'SELECT count(*) AS n FROM runs WHERE started_at >= ?';
 const DROPPED = 'SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= ?';
 const MARKS = 'SELECT * FROM review_marks WHERE at >= ? ORDER BY seq';
 
@@ -37,10 +38,11 @@ export function computeStats(db: Database, since: number, reported: number | nul
     const verdictRows = db.prepare(VERDICTS).all(since) as RawRow[];
     const findingsRow = db.prepare(FINDINGS).get(since) as RawRow;
     const registered = Number((db.prepare(REGISTERED).get(since) as RawRow)['n']);
+    const runs = Number((db.prepare(RUNS).get(since) as RawRow)['n']);
     const droppedRow = schemaVersion >= 2 ? (db.prepare(DROPPED).get(since) as RawRow) : { n: 0, last: null };
     const marks = schemaVersion >= 3 ? (db.prepare(MARKS).all(since) as RawRow[]).map(toMark) : [];
 
-    return aggregateStats({ ops, interceptions, verdictRows, findingsRow, registered, dropped: droppedRow, reported, top, reviews: countReviews(latestMarks(marks)) });
+    return aggregateStats({ ops, interceptions, verdictRows, findingsRow, registered, runs, dropped: droppedRow, reported, top, reviews: countReviews(latestMarks(marks)) });
   }).deferred();
 }
 

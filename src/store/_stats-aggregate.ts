@@ -33,6 +33,8 @@ export interface StatsInput {
   /** `{ without_tool, denied }`: the finding counts summed over the receipt bodies. */
   findingsRow?: RawRow;
   registered: number;
+  /** Runs started since `since`. */
+  runs: number;
   /** `{ n, last }`: dropped records since `since`, and the time of the last count. */
   dropped: RawRow;
   /** The `since` to report, `null` for everything. */
@@ -42,7 +44,7 @@ export interface StatsInput {
   reviews: ReviewCounts;
 }
 
-export function aggregateStats({ ops, interceptions, verdictRows, findingsRow, registered, dropped: droppedRow, reported, top, reviews }: StatsInput): StoreStats {
+export function aggregateStats({ ops, interceptions, verdictRows, findingsRow, registered, runs, dropped: droppedRow, reported, top, reviews }: StatsInput): StoreStats {
   const states = Object.fromEntries(operationStates.map((s) => [s, 0])) as Record<OperationState, number>;
   const perTool = new Map<string, { calls: number; errors: number }>();
   const fired = new Set<string>();
@@ -98,6 +100,7 @@ export function aggregateStats({ ops, interceptions, verdictRows, findingsRow, r
 
   return {
     since: reported,
+    runs,
     calls,
     states,
     errors,

@@ -57,6 +57,7 @@ describe('stats', () => {
     const store = await knownStore();
     expect(await store.stats()).toEqual({
       since: null,
+      runs: 2,
       calls: 13,
       states: { posted: 3, unknown: 1, needs_review: 1, failed: 4, read: 4 },
       errors: 4,
@@ -90,6 +91,7 @@ describe('stats', () => {
     const store = await knownStore();
     expect(await store.stats({ since: new Date(5_000), top: 1 })).toEqual({
       since: 5_000,
+      runs: 1,
       calls: 3,
       states: { posted: 0, unknown: 0, needs_review: 1, failed: 1, read: 1 },
       errors: 1,

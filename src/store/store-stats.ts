@@ -1,6 +1,6 @@
 /**
- * What {@link Store.stats} reports: how many calls ran, how many the guard intercepted and how many
- * were repaired, which tools fail, and what the checked replies' verdicts were.
+ * What {@link Store.stats} reports: how many runs started and calls ran, how many the guard intercepted
+ * and how many were repaired, which tools fail, and what the checked replies' verdicts were.
  */
 import type { Verdict } from '../receipt.js';
 import type { OperationState } from './records.js';
@@ -29,7 +29,12 @@ export interface FailingTool {
 export interface StoreStats {
   /** The `since` asked for, epoch milliseconds; `null` for everything. */
   since: number | null;
-  /** Operations recorded (every guarded call settles as one, rejected calls included). */
+  /** Runs started at or after `since` (one per `startRun`; `claimcheck demo` starts one per scenario). */
+  runs: number;
+  /**
+   * Operations recorded (every guarded call settles as one, rejected calls included): a call rejected and
+   * then repaired counts twice, the rejected attempt and the repaired call.
+   */
   calls: number;
   /** Operations per state. */
   states: Record<OperationState, number>;
@@ -49,7 +54,7 @@ export interface StoreStats {
   topFailingTools: FailingTool[];
   /** Interception categories, most frequent first (ties by name). */
   topCategories: Array<{ category: string; count: number }>;
-  /** Receipts per verdict. */
+  /** Receipts per verdict: each checked reply has one receipt, so the three add up to the replies checked. */
   verdicts: Record<Verdict, number>;
   /**
    * Findings over the receipts: claims no listed tool can perform (`claimedWithoutTool`) and denials of

@@ -3,8 +3,8 @@
  * object or array, a numeric or boolean string), a comma-separated list for an array, `null`.
  */
 import { describeValue } from './_describe-value.js';
-
-const NUMERIC = /^\s*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
+import { readNumericString } from './_numeric-string.js';
+import type { NumericString } from './_numeric-string.js';
 
 function parseJson(text: string): unknown {
   try {
@@ -28,13 +28,8 @@ export function typeHint(expected: readonly string[], value: unknown): string | 
         }
       }
     }
-    if ((wants('number') || wants('integer')) && NUMERIC.test(value)) {
-      const n = Number(value);
-      const fits = wants('number') || Number.isInteger(n);
-      return fits
-        ? `Send ${String(n)} as a JSON number, not the string ${describeValue(value)}.`
-        : `Send a JSON number (an integer here), not the string ${describeValue(value)}.`;
-    }
+    const read = wants('number') || wants('integer') ? readNumericString(value) : undefined;
+    if (read !== undefined) return numberHint(read, describeValue(value), wants('number'));
     if (wants('boolean') && /^(true|false)$/i.test(trimmed)) {
       return `Send ${trimmed.toLowerCase()} as a JSON boolean, not the string ${describeValue(value)}.`;
     }
@@ -49,4 +44,23 @@ export function typeHint(expected: readonly string[], value: unknown): string | 
     return `null is not allowed here: send ${send}, or leave the field out if it is optional.`;
   }
   return undefined;
+}
+
+/**
+ * The hint for a numeric string where a number is expected: the same value as a number, never a rounded
+ * or rescaled one. A string with decimal places sent to an integer field may be in a larger unit than the
+ * field's ("42.00" dollars for cents), so the hint says to convert rather than drop the decimal places.
+ */
+function numberHint(read: NumericString, sent: string, anyNumber: boolean): string {
+  const n = String(read.value);
+  if (!read.exact) {
+    return `Send a JSON number, not a string; but ${sent} does not keep its value as a number (it would be read as ${n}), so send a value the field can hold exactly.`;
+  }
+  if (!anyNumber && !read.whole) {
+    return `Send a JSON integer, not a string; but ${sent} is ${n}, not a whole number, so no integer has its value: do not round it, send the whole number the field means in the field's unit.`;
+  }
+  if (read.literal) return `Send ${n} as a JSON number, not the string ${sent}.`;
+  const same = `Send a JSON number, not the string ${sent}: the same value as a number is ${n}.`;
+  if (anyNumber || !read.decimals) return same;
+  return `${same} An integer field has no decimal places: if ${sent} is in a larger unit than the field's, convert it to the field's unit instead.`;
 }

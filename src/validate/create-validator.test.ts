@@ -111,7 +111,46 @@ describe('createValidator: JSON-encoded values and numeric strings', () => {
   it('reports a numeric string as a type_mismatch with a hint', () => {
     const f = first(validator.validate('issue_refund', { ...valid, amount_cents: '8999' }));
     expect(f).toMatchObject({ category: 'type_mismatch', path: '/amount_cents' });
-    expect(f.hint).toContain('Send 8999 as a JSON number');
+    expect(f.hint).toBe('Send 8999 as a JSON number, not the string "8999".');
+  });
+
+  const hintFor = (amount: string): string | undefined => first(validator.validate('issue_refund', { ...valid, amount_cents: amount })).hint;
+
+  it('gives a decimal string for an integer field as the same value, and warns that its unit may be larger than the field\'s', () => {
+    // "42.00" in amount_cents is 42 cents, or 42 dollars written in the wrong unit: the hint must not read as "send 42".
+    const hint = hintFor('42.00');
+    expect(hint).toBe(
+      'Send a JSON number, not the string "42.00": the same value as a number is 42. An integer field has no decimal places: ' +
+        'if "42.00" is in a larger unit than the field\'s, convert it to the field\'s unit instead.',
+    );
+    expect(hint).not.toMatch(/^Send 42 /);
+    // An exponent is not a unit: only the same value.
+    expect(hintFor('4.2e1')).toBe('Send a JSON number, not the string "4.2e1": the same value as a number is 42.');
+  });
+
+  it('proposes no rounded number for a decimal string that is not whole, sent to an integer field', () => {
+    const hint = hintFor('42.50');
+    expect(hint).toBe(
+      'Send a JSON integer, not a string; but "42.50" is 42.5, not a whole number, so no integer has its value: ' +
+        "do not round it, send the whole number the field means in the field's unit.",
+    );
+    expect(hint).not.toMatch(/(?<![\d.])4[23](?![\d.])/); // neither rounding of 42.5
+    // Decided on the digits, not on the double: 42.0000000000000001 parses to 42 but is not whole.
+    expect(hintFor('42.0000000000000001')).toMatch(/does not keep its value as a number \(it would be read as 42\)/);
+  });
+
+  it('says when a numeric string has no number of the same value instead of proposing the rounded one', () => {
+    expect(hintFor('12345678901234567890')).toBe(
+      'Send a JSON number, not a string; but "12345678901234567890" does not keep its value as a number ' +
+        '(it would be read as 12345678901234567000), so send a value the field can hold exactly.',
+    );
+    expect(hintFor('1e400')).toContain('(it would be read as Infinity)');
+  });
+
+  it('gives a decimal string for a number field as the same value, without a unit warning', () => {
+    const v = createValidator({ tools: [{ name: 'pay', description: '', parameters: { type: 'object', properties: { amount: { type: 'number' } } } }] });
+    expect(first(v.validate('pay', { amount: '42.50' })).hint).toBe('Send a JSON number, not the string "42.50": the same value as a number is 42.5.');
+    expect(first(v.validate('pay', { amount: '42.5' })).hint).toBe('Send 42.5 as a JSON number, not the string "42.5".');
   });
 });
 

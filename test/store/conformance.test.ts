@@ -78,6 +78,7 @@ describe.each([sqliteDriver, postgresDriver])('store conformance: $name', (drive
     expect(detail?.operations[0]).toMatchObject({ args: { i: 0 }, result: { ok: 0 } });
     const stats = await store.stats();
     expect(stats).toMatchObject({
+      runs: 1,
       calls: 7,
       errors: 2,
       intercepted: 1,
@@ -91,7 +92,7 @@ describe.each([sqliteDriver, postgresDriver])('store conformance: $name', (drive
       { tool: 'a', calls: 4, errors: 1, errorRate: 1 / 4 },
       { tool: 'b', calls: 3, errors: 1, errorRate: 1 / 3 },
     ]);
-    expect((await store.stats({ since: 31 })).calls).toBe(1);
+    expect(await store.stats({ since: 31 })).toMatchObject({ calls: 1, runs: 0 });
     expect(await store.listRuns({ since: 11 })).toEqual([]);
   });
 
