@@ -58,6 +58,17 @@ describe('amounts', () => {
     expect(judge(reply, 'refund_payment', [args])).toBe('ok');
   });
 
+  it('a value whose name says cents is read only in cents: 4950 cents is $49.50, not $4,950', () => {
+    expect(judge('I have refunded $4,950 to your card.', 'refund_payment', [{ amount_cents: 4950 }])).toMatchObject({
+      observed: [4950],
+      message: 'the reply says a refund of $4,950, but the call used amount_cents 4950',
+    });
+    expect(judge('I have refunded £12 to your card.', 'refund_payment', [{ amountInPence: 12 }])).toMatchObject({ observed: [12] });
+    expect(judge('I have refunded £0.12 to your card.', 'refund_payment', [{ amountInPence: 12 }])).toBe('ok');
+    // A name that does not say keeps both readings.
+    expect(judge('I have refunded $4,950 to your card.', 'refund_payment', [{ amount: 4950 }])).toBe('ok');
+  });
+
   it('agrees within a cent of rounding, not beyond', () => {
     expect(judge('I refunded $64.00 to your card.', 'refund_payment', [{ amount: 64.004 }])).toBe('ok');
     expect(judge('I refunded $64.00 to your card.', 'refund_payment', [{ amount: 63.996 }])).toBe('ok');

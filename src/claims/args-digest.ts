@@ -20,6 +20,9 @@ const recordKey = memo((key: string) => RECORD_KEY.test(key));
 /** Whether an argument name selects the record acted on (`reservation_id`, `userId`, `id`). */
 export const isRecordKey = (key: string): boolean => recordKey(key);
 const resultMoneyKey = memo((key: string) => MONEY_KEY.test(key) && !RECORD_KEY.test(key));
+/** Argument names that say their amount is in the currency's minor unit ("amount_cents", "priceInPence", "total_minor"). */
+const MINOR_UNIT_KEY = /cents|pence|minor/i;
+const minorUnitKey = memo((key: string) => MINOR_UNIT_KEY.test(key));
 const idKey = memo((key: string) => ID_KEY.test(key));
 const KEEP_RECENT = 5;
 
@@ -27,6 +30,16 @@ function numeric(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && /^-?\d{1,15}(?:\.\d{1,4})?$/.test(value.trim())) return Number(value);
   return null;
+}
+
+/**
+ * A money-keyed value in the currency's unit: one whose name says it is in the minor unit (`amount_cents`
+ * 4950) is divided by 100, so that it agrees with $49.50 and not with $4,950. A name that does not say
+ * (`amount` 4950) keeps both readings: the check also accepts the claimed amount written in cents.
+ */
+function moneyValue(key: string, value: unknown): number | null {
+  const n = numeric(value);
+  return n !== null && minorUnitKey(key) ? n / 100 : n;
 }
 
 /** A leaf that looks like an identifier: digits, no spaces or @, a short letter prefix or an id-like key. */
@@ -107,7 +120,7 @@ export class ArgsDigest {
     return this.#words;
   }
 
-  /** Money-keyed values in cents. */
+  /** Money-keyed values in cents (one named in the minor unit, `amount_cents`, as it is). */
   get money(): ReadonlySet<number> {
     this.#fold('money');
     return this.#money;
@@ -294,7 +307,7 @@ export class ArgsDigest {
     let firstMoney: number | null = null;
     let callSum = 0;
     for (const { key, value } of leavesOf(call)) {
-      const n = moneyKey(key) ? numeric(value) : null;
+      const n = moneyKey(key) ? moneyValue(key, value) : null;
       if (n === null) continue;
       this.#money.add(cents(n));
       firstMoney ??= n;
@@ -382,7 +395,7 @@ export class ArgsDigest {
     let byKey: Map<string, number> | undefined;
     eachLeaf(structured(call.result), (key, value) => {
       if ((typeof value !== 'string' && typeof value !== 'number') || !resultMoneyKey(key)) return;
-      const n = numeric(value);
+      const n = moneyValue(key, value);
       if (n === null) return;
       this.#resultMoney.add(cents(n));
       byKey ??= new Map<string, number>();
