@@ -155,6 +155,21 @@ describe('cued references', () => {
       expect(check(reply, [opened(result)], { tools: tickets }).verdict).toBe('clean');
     });
 
+    it('a later sentence that only gives the identifier is judged with the claim before it', () => {
+      for (const reply of [
+        "I've opened a ticket for your printer. Your ticket reference is T-5512.",
+        "I've opened a ticket for your printer. It should be picked up today. The reference number for it is T-5512.",
+        "I've opened a ticket for your printer.\n\nConfirmation number: T-5512",
+      ]) {
+        expect(check(reply, [opened({ ticket_id: 'T-5521' })], { tools: tickets }).claimedButNeverRan, reply).toEqual([
+          expect.objectContaining({ tool: 'create_ticket', reason: 'args_mismatch', message: 'the reply says T-5512, but the call\'s result records "T-5521"' }),
+        ]);
+      }
+      expect(check("I've opened a ticket for your printer. Your ticket reference is T-5521.", [opened({ ticket_id: 'T-5521' })], { tools: tickets }).verdict).toBe('clean');
+      // A sentence about another record, not its identifier, is not the claim's.
+      expect(check("I've opened a ticket for your printer. Your other ticket T-5512 is still open.", [opened({ ticket_id: 'T-5521' })], { tools: tickets }).verdict).toBe('clean');
+    });
+
     it('a reference that another result of the window holds was read there and agrees', () => {
       const ledger = [call('lookup_order', {}, { related: 'T-5512' }), opened({ ticket_id: 'T-5521' })];
       expect(check("I've opened ticket T-5512 for your printer.", ledger, { tools: [...tickets, ...tools], ignoreTools: ['lookup_order'] }).verdict).toBe('clean');

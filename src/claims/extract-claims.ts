@@ -18,6 +18,7 @@ import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
 import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { findRefs, normalizeRef } from './_values.js';
 
 /** How a claim is phrased. */
 export type ClaimForm = 'first_person' | 'head' | 'passive' | 'status' | 'outcome' | 'terse';
@@ -68,6 +69,37 @@ export function extractClaims(reply: string, options: ExtractOptions = {}): Extr
   return readClaims(parseReply(reply), options);
 }
 
+/** Add `text` to the values a claim states beyond its clause (`details`). */
+function addDetails(claim: ExtractedClaim, text: string): void {
+  claim.details = claim.details === undefined ? text : `${claim.details}\n${text}`;
+}
+
+/** Nouns that name an identifier: "reference", "confirmation number", "ID". */
+const IDENTIFIER_NOUNS: ReadonlySet<string> = new Set(['reference', 'ref', 'confirmation', 'number', 'id', 'code', 'locator', 'pnr']);
+/** How many words the identifier's noun phrase may have ("the reference number for your refund"). */
+const IDENTIFIER_PHRASE = 7;
+
+/**
+ * A sentence that only gives the identifier of what a claim before it made or acted on: a noun phrase naming an
+ * identifier, "is", "was" or a colon, and a reference ("Your refund reference is RF-7718.", "Confirmation number:
+ * CX-4410"). Its reference is the earlier claim's to be judged by (the record a call made or acted on), as a list's
+ * lines are the claim's that introduces them.
+ */
+export function reportsIdentifier(text: string): boolean {
+  // Every reference holds a digit; most sentences hold none.
+  if (!/\d/.test(text)) return false;
+  const refs = findRefs(text);
+  if (refs.length === 0) return false;
+  const words = tokenize(text);
+  const ref = words.findIndex((w) => refs.includes(normalizeRef(w)));
+  if (ref < 1 || ref > IDENTIFIER_PHRASE + 1) return false;
+  const copula = words[ref - 1] === 'is' || words[ref - 1] === 'was';
+  const subject = words.slice(0, copula ? ref - 1 : ref);
+  // Without a copula the identifier's name is a label: "Confirmation number: CX-4410".
+  if (!copula && !text.slice(0, text.toLowerCase().indexOf(words[ref] ?? '')).trimEnd().endsWith(':')) return false;
+  return subject.length > 0 && subject.length <= IDENTIFIER_PHRASE && subject.some((w) => IDENTIFIER_NOUNS.has(w)) && !subject.some((w) => NEGATION.has(w) || FIRST_PERSON.has(w));
+}
+
 /** {@link extractClaims} of a reply already parsed (stage 2 of the pipeline, see `parse-reply.ts`). */
 export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): ExtractedClaim[] {
   const claims: ExtractedClaim[] = [];
@@ -77,21 +109,26 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   let details: string[] = [];
   const closeList = (): void => {
     if (details.length > 0) {
-      for (const c of introducing) c.details = details.join('\n');
+      for (const c of introducing) addDetails(c, details.join('\n'));
       details = [];
     }
     if (introducing.length > 0) introducing = [];
   };
   // The items of a list whose introduction plans, offers or asks claim nothing.
   let planned = false;
+  // The claims of the latest sentence that made any: a later sentence that only gives an identifier is theirs.
+  let latest: ExtractedClaim[] = [];
   for (const line of reply.lines) {
     const before = claims.length;
     if (!line.item) planned = introducesPlan(line.sentences.at(-1)?.text ?? line.text);
     else if (planned) continue;
     // A table row is data ("Issued — March 3"): it has no sentences; only a status-marked row claims, through its label.
     for (const sentence of line.sentences) {
-      if (sentence.question || !mayClaim(sentence.text, options.toolVerbs)) continue;
-      if (readSentence(sentence, line.status || line.item, options.toolVerbs, claims)) terse ??= sentence.text;
+      if (sentence.question) continue;
+      const made = claims.length;
+      if (mayClaim(sentence.text, options.toolVerbs) && readSentence(sentence, line.status || line.item, options.toolVerbs, claims)) terse ??= sentence.text;
+      if (claims.length > made) latest = claims.slice(made);
+      else if (latest.length > 0 && reportsIdentifier(sentence.text)) for (const c of latest) addDetails(c, sentence.text);
     }
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
