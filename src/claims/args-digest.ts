@@ -422,7 +422,6 @@ export class ArgsDigest {
   }
 }
 
-/** The leaves of a call's arguments, listed once. */
 /** Visit each identifier of a call's own result: a value of an id-like key that {@link idLike} takes, as written. */
 function resultIds(call: Call, visit: (text: string) => void): void {
   eachLeaf(structured(call.result), (key, value) => {
@@ -432,6 +431,7 @@ function resultIds(call: Call, visit: (text: string) => void): void {
   });
 }
 
+/** The leaves of a call's arguments, listed once. */
 function leavesOf(call: Call): Leaf[] {
   return (call.leaves ??= leaves(call.args));
 }
