@@ -34,6 +34,8 @@ export async function main(): Promise<string> {
   // In your loop, run each tool call the model makes through the guard.
   const bad = await g.executeAsync('send_email', { to: 'not-an-email', subject: 'Hi' });
   console.log(bad.ok, bad.failure?.category); // false missing_required (the executor never ran)
+  // Every failure of rejected arguments (for a retry prompt of your own): `failures` exists only on validation categories.
+  if (!bad.ok && 'failures' in bad.failure) console.log(bad.failure.failures.map((f) => `${f.category} ${f.path}`)); // [ 'missing_required /body', 'format_violation /to' ]
   const sent = await g.executeAsync('send_email', { to: 'priya@example.com', subject: 'Refund', body: 'Done.' });
   console.log(sent.state, sent.receipt?.id); // posted msg_123
 

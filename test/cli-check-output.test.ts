@@ -173,6 +173,21 @@ describe('check --reporter', () => {
     ]);
   });
 
+  it('github and junit: an args_mismatch says what the reply stated and what the call used; a denial names the call', async () => {
+    const wrongAmount = transcript('wrong-amount', tools, { user: 'Refund order 4821.', calls: [REFUND_4821], reply: "I've refunded $46.00 for order 4821." });
+    const denied = transcript('denied', tools, { user: 'Refund order 4821.', calls: [REFUND_4821], reply: "I wasn't able to refund order 4821." });
+    const mismatch = file('mismatch.jsonl', jsonl(wrongAmount, denied));
+    const c = capture();
+    expect(await runCheck([mismatch], { reporter: 'github', strict: true }, c.sinks)).toBe(1);
+    expect(c.out).toContain(
+      `::error file=${mismatch},line=1,title=claimcheck%3A issue_refund args_mismatch::wrong-amount: "I've refunded $46.00 for order 4821." claims issue_refund, but it ran with other arguments: the reply says a refund of $46.00, but the call used amount 64.`,
+    );
+    expect(c.out).toContainEqual(expect.stringMatching(/^::error .*title=claimcheck%3A issue_refund denied but ran::denied: .* says it was not done, but a call of issue_refund succeeded: a retry would repeat it\.$/));
+    const out = join(dir, 'mismatch.xml');
+    expect(await runCheck([mismatch], { reporter: 'junit', output: out }, capture().sinks)).toBe(1);
+    expect(readFileSync(out, 'utf8')).toContain('issue_refund args_mismatch: &quot;I\'ve refunded $46.00 for order 4821.&quot;: the reply says a refund of $46.00, but the call used amount 64');
+  });
+
   it('junit: one test case per conversation, a failure when fabricated, an error when unreadable, escaped, to --output', async () => {
     const out = join(dir, 'report.xml');
     const c = capture();

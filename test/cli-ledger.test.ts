@@ -122,6 +122,18 @@ describe('claimcheck view', () => {
     expect(text).toContain(`✗ send_email tool_failed: "I've emailed you the confirmation."`);
   });
 
+  it('--run shows what an args_mismatch contradicts, as check prints it', async () => {
+    const path = join(dir, 'mismatch.sqlite');
+    const store = await openStore({ path, capture: true });
+    store.startRun({ id: 'run-m', at: T0 });
+    const mismatch = { ...flagged, text: "I've refunded $64.00 for order A-1042.", tool: 'refund', reason: 'args_mismatch' as const, message: 'the reply says a refund of $64.00, but the call used amount_cents 4600' };
+    store.recordReceipt({ receipt: new Receipt({ confirmed: [], claimedButNeverRan: [mismatch], unmatched: [], ranButUnreported: [] }), at: T0 + 1 });
+    await store.close();
+    const c = capture();
+    expect(await runView({ db: path, run: 'run-m' }, c.sinks)).toBe(0);
+    expect(c.text()).toContain(`✗ refund args_mismatch (the reply says a refund of $64.00, but the call used amount_cents 4600): "I've refunded $64.00 for order A-1042."`);
+  });
+
   it('--json prints one object: the runs, or one run in detail', async () => {
     const list = capture();
     await runView({ db, json: true }, list.sinks);

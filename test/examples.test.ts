@@ -24,6 +24,7 @@ describe('README examples', () => {
     expect(await main()).toBe('fabricated');
     expect(log.mock.calls.map((c) => c.join(' '))).toEqual([
       'false missing_required',
+      'missing_required /body,format_violation /to',
       'posted msg_123',
       'fabricated issue_refund:not_called',
     ]);

@@ -120,13 +120,13 @@ function githubReporter({ out }: ReporterOptions): Reporter {
       }
       for (const { claim, turn } of flaggedClaims(o)) {
         const where = turn === null ? '' : ` (turn ${turn})`;
-        out(annotation('error', o, `claimcheck: ${claim.tool ?? '?'} ${claim.reason ?? 'flagged'}`, `${o.id}${where}: "${claim.text}" claims ${claim.tool ?? 'an action'}, but it ${reasonText(claim.reason)}.`));
+        out(annotation('error', o, `claimcheck: ${claim.tool ?? '?'} ${claim.reason ?? 'flagged'}`, `${o.id}${where}: "${claim.text}" claims ${claim.tool ?? 'an action'}, but it ${reasonText(claim.reason)}${detail(claim)}.`));
       }
       // Informational findings are warnings; under --strict they are errors (they make the verdict fabricated).
       for (const r of judgedReceipts(o)) {
         const level = r.strict ? 'error' : 'warning';
         for (const c of r.claimedWithoutTool) out(annotation(level, o, 'claimcheck: claimed without a tool', `${o.id}: "${c.text}" claims an action (${c.verb}) that no listed tool can perform.`));
-        for (const c of r.deniedButRan) out(annotation(level, o, `claimcheck: ${c.tool ?? '?'} denied but ran`, `${o.id}: "${c.text}" says it was not done, but a ${c.tool ?? '?'} call succeeded: a retry would repeat it.`));
+        for (const c of r.deniedButRan) out(annotation(level, o, `claimcheck: ${c.tool ?? '?'} denied but ran`, `${o.id}: "${c.text}" says it was not done, but a call of ${c.tool ?? '?'} succeeded: a retry would repeat it.`));
       }
     },
     end(t) {
@@ -135,6 +135,11 @@ function githubReporter({ out }: ReporterOptions): Reporter {
       out(`::notice title=claimcheck::${escapeData(`${parts.join(', ')}; ${plural(t.flagged, 'flagged claim')}`)}`);
     },
   };
+}
+
+/** What an `args_mismatch` contradicts, when the claim says (`message`: "the reply says a refund of $64, but the call used amount 46"), after a colon; else `''`. */
+function detail(claim: Claim): string {
+  return claim.message === undefined ? '' : `: ${claim.message}`;
 }
 
 function reasonText(reason: string | undefined): string {
@@ -198,7 +203,7 @@ function junitReporter({ out }: ReporterOptions): Reporter {
 
 function findingLines(r: Receipt): string[] {
   return [
-    ...r.claimedButNeverRan.map((c) => `${c.tool ?? '?'} ${c.reason ?? 'flagged'}: "${c.text}"`),
+    ...r.claimedButNeverRan.map((c) => `${c.tool ?? '?'} ${c.reason ?? 'flagged'}: "${c.text}"${detail(c)}`),
     ...(r.strict ? r.claimedWithoutTool.map((c) => `claimed without a tool (${c.verb}): "${c.text}"`) : []),
     ...(r.strict ? r.deniedButRan.map((c) => `${c.tool ?? '?'} denied but ran: "${c.text}"`) : []),
   ];

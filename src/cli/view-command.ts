@@ -190,7 +190,9 @@ function receiptLines(r: ReceiptRow): string[] {
   const where = [r.turn === null ? null : `turn ${r.turn}`, r.messageIndex === null ? null : `message ${r.messageIndex}`].filter((w) => w !== null).join(', ');
   const lines = [`  ${VERDICT_STYLE[r.verdict](r.verdict.toUpperCase())}  ${pc.dim(`${formatClock(r.at)}${where === '' ? '' : ` · ${where}`}`)}  ${r.summary}`];
   for (const c of r.receipt.claimedButNeverRan ?? []) {
-    lines.push(`    ${pc.red('✗')} ${pc.bold(c.tool ?? '?')} ${pc.red(c.reason ?? 'flagged')}: ${pc.italic(`"${clip(c.text, 160)}"`)}`);
+    // What an args_mismatch contradicts, as `claimcheck check` prints it ("the reply says a refund of $64.00, but the call used amount_cents 4600").
+    const message = c.message === undefined ? '' : pc.dim(` (${clip(c.message, 160)})`);
+    lines.push(`    ${pc.red('✗')} ${pc.bold(c.tool ?? '?')} ${pc.red(c.reason ?? 'flagged')}${message}: ${pc.italic(`"${clip(c.text, 160)}"`)}`);
   }
   for (const c of r.receipt.claimedWithoutTool ?? []) lines.push(`    ${pc.magenta('!')} claimed without a tool (${c.verb}): ${pc.italic(`"${clip(c.text, 160)}"`)}`);
   for (const c of r.receipt.deniedButRan ?? []) lines.push(`    ${pc.magenta('!')} ${pc.bold(c.tool ?? '?')} denied but ran: ${pc.italic(`"${clip(c.text, 160)}"`)}`);
