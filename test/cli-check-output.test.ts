@@ -276,6 +276,22 @@ describe('check on input that is easy to get wrong', () => {
     expect(await runCheck([file('empty-record.json', '{"messages": []}')], {}, capture().sinks)).toBe(2);
   });
 
+  it('a record whose messages are under another key says which keys it has, and the one meant', async () => {
+    const c = capture();
+    expect(await runCheck([file('misnamed.json', JSON.stringify({ tools: ['issue_refund'], message: honest.messages }))], {}, c.sinks)).toBe(2);
+    expect(c.err.join('\n')).toContain('misnamed.json: expected {"messages": [...], "tools"?, "format"?, "id"?} or a bare message array; got an object with keys "tools", "message". Did you mean "messages" for "message"?');
+    const other = capture();
+    expect(await runCheck([file('other.json', '{"conversation": []}')], {}, other.sinks)).toBe(2);
+    expect(other.err.join('\n')).toContain('or a bare message array; got an object with keys "conversation".');
+  });
+
+  it('a transcript call with a status other than ok or error shows the value and what to write', async () => {
+    const c = capture();
+    const record = { ...honest, messages: honest.messages.map((m) => ('tool' in m ? { ...m, status: 'success' } : m)) };
+    expect(await runCheck([file('status.json', JSON.stringify(record))], {}, c.sinks)).toBe(2);
+    expect(c.err.join('\n')).toContain('messages[1].status is a string; expected "ok" or "error" (got "success"): "ok" for a call that returned, "error" for one that failed');
+  });
+
   it('a conversation with no assistant text says nothing was generated', async () => {
     const c = capture();
     expect(await runCheck([file('no-reply.json', JSON.stringify({ ...honest, messages: honest.messages.slice(0, 3) }))], {}, c.sinks)).toBe(0);

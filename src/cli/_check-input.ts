@@ -7,6 +7,7 @@ import { ClaimcheckError } from '../errors.js';
 import { detectFormat } from '../readers/index.js';
 import { normalizeTools } from '../tools.js';
 import { causeSentence } from '../_sentence.js';
+import { closest } from '../_options.js';
 import { withoutByteOrderMark } from './read-inputs.js';
 
 /**
@@ -145,6 +146,23 @@ export function unpack(value: unknown, id: string, file?: string): { messages: u
     const recordFormat = typeof v.format === 'string' ? v.format : undefined;
     return { messages: v.messages, tools: v.tools, recordFormat };
   }
-  throw new ClaimcheckError('invalid_input', `${id}: expected {"messages": [...], "tools"?, "format"?, "id"?} or a bare message array.`);
+  throw new ClaimcheckError('invalid_input', `${id}: expected {"messages": [...], "tools"?, "format"?, "id"?} or a bare message array${misnamedMessages(value)}`);
+}
+
+/** The keys a conversation record may have. */
+const RECORD_KEYS = ['messages', 'tools', 'format', 'id'];
+
+/**
+ * For an object without `messages`: what it holds instead, and the key a list of its was probably meant for
+ * (`{"message": [...]}` → "Did you mean \"messages\"?"), ending the sentence; `.` for anything else.
+ */
+function misnamedMessages(value: unknown): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '.';
+  const keys = Object.keys(value);
+  if (keys.length === 0) return '; got an empty object.';
+  const unknown = keys.filter((k) => !RECORD_KEYS.includes(k));
+  const near = unknown.map((k) => ({ key: k, known: closest(k, ['messages']) })).find((x) => x.known !== undefined);
+  const listed = keys.slice(0, 6).map((k) => JSON.stringify(k)).join(', ');
+  return `; got an object with keys ${listed}${keys.length > 6 ? ', …' : ''}${near === undefined ? '.' : `. Did you mean "messages" for ${JSON.stringify(near.key)}?`}`;
 }
 

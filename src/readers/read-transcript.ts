@@ -10,7 +10,8 @@ import { parseArguments, parseResultText } from './_json.js';
 import { optionalString, requireList, requireRecord, requireString, unreadable, type Rec } from './_shape.js';
 import { stripThinking } from './_text.js';
 
-const noun = 'lines';
+/** What the error messages call the list: the `messages` of a conversation, as in every format. */
+const noun = 'messages';
 const parts: PartRules = { text: ['text'], ignore: [] };
 
 /**
@@ -59,7 +60,8 @@ function readEntry(line: Rec, index: number, where: string, book: CallBook): voi
   const tool = requireString(line, 'tool', index, where);
   const { status } = line;
   if (status !== 'ok' && status !== 'error') {
-    throw unreadable(index, `${where}.status`, status, 'expected "ok" or "error".');
+    const given = typeof status === 'string' ? ` (got ${JSON.stringify(status.slice(0, 40))})` : '';
+    throw unreadable(index, `${where}.status`, status, `expected "ok" or "error"${given}: "ok" for a call that returned, "error" for one that failed (its text in "error").`);
   }
   const callId = optionalString(line, 'callId', index, where) ?? null;
   const errorText = optionalString(line, 'error', index, where) ?? null;
