@@ -85,7 +85,7 @@ const IDENTIFIER_PHRASE = 7;
  * CX-4410"). Its reference is the earlier claim's to be judged by (the record a call made or acted on), as a list's
  * lines are the claim's that introduces them.
  */
-export function reportsIdentifier(text: string): boolean {
+function reportsIdentifier(text: string): boolean {
   // Every reference holds a digit; most sentences hold none.
   if (!/\d/.test(text)) return false;
   const refs = findRefs(text);
