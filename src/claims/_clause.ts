@@ -81,13 +81,18 @@ function datedAct(words: readonly string[], hit: VerbHit): boolean {
 }
 
 /**
- * The head noun of what a clause acted on: the last content word of the subject (a passive's patient),
+ * The head noun of what a clause acted on: the last content word of the subject (a passive's patient) before a
+ * preposition that follows one ("a certificate worth $50" → certificate, "the refund for order 42" → refund),
  * else of the first run of content words after the verb ("sent you the refund confirmation for order 42"
  * → confirmation).
  */
 export function headNoun(subject: readonly string[], after: readonly string[]): string | undefined {
   const content = (w: string): boolean => /^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !isPastVerb(w);
-  const last = [...subject].reverse().find(content);
+  let last: string | undefined;
+  for (const w of subject) {
+    if (last !== undefined && PREPOSITIONS.has(w)) break;
+    if (content(w)) last = w;
+  }
   if (last !== undefined) return last;
   let i = 0;
   while (i < after.length && !content(after[i] ?? '')) {
@@ -439,8 +444,11 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
 }
 
-/** Prepositions after which a cue word is part of a noun phrase ("with no fees", "on May 24"), not of the verb group. */
-const PREPOSITIONS = new Set(['with', 'for', 'of', 'at', 'in', 'on', 'from', 'by', 'to', 'into', 'under', 'over', 'about', 'per', 'via']);
+/**
+ * Prepositions after which a cue word is part of a noun phrase ("with no fees", "on May 24"), not of the verb group;
+ * they end a head noun phrase. "worth" takes an object as they do ("a certificate worth $50"; CGEL counts it a preposition).
+ */
+const PREPOSITIONS = new Set(['with', 'for', 'of', 'at', 'in', 'on', 'from', 'by', 'to', 'into', 'under', 'over', 'about', 'per', 'via', 'worth']);
 
 /**
  * A negation cue at `words[k]` that governs a predicate: "not", "n't", "never" anywhere in the verb

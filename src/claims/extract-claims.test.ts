@@ -442,6 +442,10 @@ describe('the head noun of what was acted on', () => {
     ['I found your reservation with ID 3FRNFB.', 'reservation'],
     ['I sent you the refund confirmation for order 42.', 'confirmation'],
     ['Your refund is on its way.', 'refund'],
+    // A subject's head comes before the preposition that opens its modifier: "worth" takes an object as "for" does.
+    ['A voucher worth $50 has been issued to you.', 'voucher'],
+    ['The refund for order 4821 has been issued.', 'refund'],
+    ['The status of your claim has been updated.', 'status'],
   ])('%j: %s', (reply, head) => {
     expect(extractClaims(reply)[0]).toMatchObject({ head });
   });

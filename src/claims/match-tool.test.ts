@@ -71,6 +71,14 @@ describe('verb families', () => {
   it('takes an object-only match on a noun no other listed tool has for strong', () => {
     expect(match('The certificate has been issued.', ['send_certificate', 'lookup_order'])).toMatchObject({ tool: 'send_certificate', objectOnly: false, strong: true });
   });
+
+  // Both fit on the object alone, one noun each; the flight is named by the reason, the voucher is what was issued.
+  it('of fits as good, takes the tool named after the head noun of the claim, not a noun of its adjunct', () => {
+    const reply = 'A voucher worth $50 has been issued to you as compensation for the delayed flight on your booking.';
+    const tools = ['send_voucher', 'update_booking_flight', 'search_flight', 'get_booking'];
+    expect(match(reply, tools)).toMatchObject({ tool: 'send_voucher', strong: true });
+    expect(check(reply, [], { tools }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`)).toEqual(['send_voucher:not_called']);
+  });
 });
 
 describe('sibling tools are not confused', () => {

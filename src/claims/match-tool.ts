@@ -76,6 +76,8 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   // The claim's head noun, read only for a tool the claim's object does not name.
   let head: ReadonlySet<string> | null | undefined;
   const hits = nameHits(objects, profiles);
+  // The claim's own head noun (what was acted on), to tell apart tools whose names its object words hit alike.
+  const own = claim.head === undefined || claim.fromContext === true ? null : canonicalNoun(claim.head);
   for (let order = 0; order < profiles.length; order++) {
     const profile = profiles[order] as ToolProfile;
     // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
@@ -102,7 +104,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const strong = objectOnly ? nameHits >= 2 || distinctiveHit(objects, profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
     // Such a tool ranks below one that the claim's object names ("Your refund is on its way": issue_refund, not send_email).
     // How the tool settled is read once here, not at each comparison of the sort below.
-    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)) });
+    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)), headHit: own !== null && profile.nameNouns.has(own) ? 1 : 0 });
   }
   if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
 
@@ -121,7 +123,9 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     for (const noun of a.nameNouns) if (!b.nameNouns.has(noun) && names(noun)) n--;
     return n;
   };
-  sortShort(scored, (a, b) => (ranFirst ? b.rank - a.rank : 0) || b.total - a.total || b.rank - a.rank || namedMore(a.profile, b.profile) || a.order - b.order);
+  // Of fits as good, one whose name holds the claim's head noun comes first: "A certificate worth $50 has been issued
+  // to you as compensation for the delayed flight" is about the certificate, not the flight its adjunct names.
+  sortShort(scored, (a, b) => (ranFirst ? b.rank - a.rank : 0) || b.total - a.total || b.rank - a.rank || b.headHit - a.headHit || namedMore(a.profile, b.profile) || a.order - b.order);
   const best = scored[0];
   if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
   let strong = best.strong;
@@ -147,6 +151,8 @@ interface Scored {
   nameHits: number;
   /** How the tool settled in the claim's window: 2 succeeded, 1 only failed, 0 never ran. */
   rank: number;
+  /** 1 when the tool's name holds the claim's own head noun, else 0. */
+  headHit: number;
 }
 
 /** The canonical noun of the claim's own head, as a set; `null` when it has none or takes it from the conversation. */
