@@ -72,6 +72,13 @@ describe('verb families', () => {
     expect(match('The certificate has been issued.', ['send_certificate', 'lookup_order'])).toMatchObject({ tool: 'send_certificate', objectOnly: false, strong: true });
   });
 
+  // "per passenger" says how the amount is counted; the refund is what was credited, and no tool is named after it.
+  it('an object-only match on a distinctive noun is strong only when that noun is the head of what was acted on', () => {
+    const tools = ['update_booking_passengers', 'update_booking_flights', 'search_flights'];
+    expect(match('The refund of $38 per passenger has been credited back to your card.', tools)).toMatchObject({ tool: 'update_booking_passengers', strong: false });
+    expect(match('The passenger has been credited with 500 miles.', tools)).toMatchObject({ tool: 'update_booking_passengers', strong: true });
+  });
+
   // Both fit on the object alone, one noun each; the flight is named by the reason, the voucher is what was issued.
   it('of fits as good, takes the tool named after the head noun of the claim, not a noun of its adjunct', () => {
     const reply = 'A voucher worth $50 has been issued to you as compensation for the delayed flight on your booking.';

@@ -94,14 +94,15 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) continue;
     // An object-only match is strong when it names two of the tool's nouns, or one that no other listed
-    // tool's name has ("the $50 certificate has been issued" ← send_certificate).
+    // tool's name has ("the $50 certificate has been issued" ← send_certificate) and that is the head of what was
+    // acted on, when the clause names one ("the refund of $38 per passenger has been credited" is no passenger update).
     // The claim names what another tool acts on and nothing this tool's name, description or arguments
     // know ("I've created your account" against create_event beside delete_account): the verb alone does
     // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
     // for a tool whose schema is known: one listed by name may take that object as an argument.
     const args = profile.argumentNouns;
     const elsewhere = !objectOnly && object === 0 && args !== null && (head ??= headNoun(claim)) !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
-    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(objects, profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
+    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(own === null ? objects : new Set([own]), profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
     // Such a tool ranks below one that the claim's object names ("Your refund is on its way": issue_refund, not send_email).
     // How the tool settled is read once here, not at each comparison of the sort below.
     scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)), headHit: own !== null && profile.nameNouns.has(own) ? 1 : 0 });
