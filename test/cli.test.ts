@@ -352,6 +352,14 @@ describe('the built binary', () => {
     expect(typo.status).toBe(2);
     expect(typo.stdout).toBe('');
     expect(typo.stderr).toBe("error: unknown option '--jsn'\n(Did you mean --json?)\nRun 'claimcheck check --help' for its options.\n");
+    // A flag a known one extends or cuts short by a word is further than commander's edit distance: suggested too.
+    const longer = spawnSync(process.execPath, [bin, 'view', '--db-path', 'x.sqlite'], { encoding: 'utf8' });
+    expect(longer.status).toBe(2);
+    expect(longer.stderr).toBe("error: unknown option '--db-path'\n(Did you mean --db?)\nRun 'claimcheck view --help' for its options.\n");
+    const shorter = spawnSync(process.execPath, [bin, 'check', '--ignore', 'think'], { encoding: 'utf8' });
+    expect(shorter.stderr).toBe("error: unknown option '--ignore'\n(Did you mean --ignore-tools?)\nRun 'claimcheck check --help' for its options.\n");
+    // check has no ledger flag: nothing to suggest.
+    expect(spawnSync(process.execPath, [bin, 'check', '--db-path', 'x'], { encoding: 'utf8' }).stderr).toBe("error: unknown option '--db-path'\nRun 'claimcheck check --help' for its options.\n");
     const command = spawnSync(process.execPath, [bin, 'chek'], { encoding: 'utf8' });
     expect(command.status).toBe(2);
     expect(command.stderr).toBe("error: unknown command 'chek'\n(Did you mean check?)\nRun 'claimcheck --help' for the commands.\n");

@@ -243,7 +243,24 @@ program
     status = await runMcpProxy({ command, ...rest, ...timeouts }, { stdin: process.stdin, stdout: process.stdout, err: sinks.err, handleSignals: true });
   });
 
-for (const command of program.commands) command.showHelpAfterError(`Run 'claimcheck ${command.name()} --help' for its options.`);
+for (const command of program.commands) {
+  command.showHelpAfterError(`Run 'claimcheck ${command.name()} --help' for its options.`);
+  const flags = command.options.flatMap((o) => (o.long === undefined ? [] : [o.long]));
+  command.configureOutput({ outputError: (text, write) => write(withWordSuggestion(text, flags)) });
+}
+
+/**
+ * commander's error for an unknown option, with the known flag it names by whole words when commander suggests none:
+ * its "Did you mean" is within a small edit distance ("--jsn" → --json), and a flag that a known one extends or cuts
+ * short by a hyphenated word ("--db-path" for --db, "--ignore" for --ignore-tools) is further than that. Only a
+ * single such flag is suggested.
+ */
+function withWordSuggestion(text: string, flags: readonly string[]): string {
+  const flag = /^error: unknown option '(--[^']+)'\n$/.exec(text)?.[1];
+  if (flag === undefined) return text;
+  const near = flags.filter((f) => flag.startsWith(`${f}-`) || f.startsWith(`${flag}-`));
+  return near.length === 1 ? `error: unknown option '${flag}'\n(Did you mean ${near[0]}?)\n` : text;
+}
 
 try {
   await program.parseAsync(process.argv);
