@@ -3,6 +3,7 @@
  * misspelled option (`tool` for `tools`) or a wrong argument (`check('…', 'nope')`) is a
  * `ClaimcheckError` that says what, where and how to fix, never a silent default or a raw `TypeError`.
  */
+import { distance } from 'fastest-levenshtein';
 import { ClaimcheckError } from './errors.js';
 
 /**
@@ -43,25 +44,12 @@ export function closest(key: string, known: readonly string[]): string | undefin
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
   for (const candidate of known) {
-    const d = editDistance(key.toLowerCase(), candidate.toLowerCase());
+    // Option names are short; the key is cut to 64 characters.
+    const d = distance(key.slice(0, 64).toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
   }
   return best;
-}
-
-/** Levenshtein distance; option names are short (the key is cut to 64 characters). */
-function editDistance(a: string, b: string): number {
-  const s = a.slice(0, 64);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= s.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (s[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row;
-  }
-  return previous[b.length] as number;
 }

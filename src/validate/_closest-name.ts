@@ -1,23 +1,10 @@
 /**
  * "Did you mean": the candidate closest to a misspelled name (tool names, field names, enum values).
  */
+import { distance } from 'fastest-levenshtein';
 
 /** Lowercase, without `_`, `-`, spaces and dots, so `getWeather`, `get_weather` and `Get-Weather` agree. */
 const fold = (name: string): string => name.toLowerCase().replace(/[\s_.-]/g, '');
-
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = prev[0] ?? 0;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = prev[j] ?? 0;
-      prev[j] = Math.min(above + 1, (prev[j - 1] ?? 0) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return prev[b.length] ?? 0;
-}
 
 /** Names longer than this (in UTF-16 code units) get no guess: the edit distance would cost their product. */
 export const MAX_GUESS_CHARS = 256;
