@@ -8,6 +8,10 @@ describe('claimSpecifics', () => {
     expect(dateKeys('21st of March and 2024-05-02')).toEqual(['03-21', '05-02', '2024-05-02']);
   });
 
+  it('takes a bare number of six digits or more for an identifier, not a year, a postcode or a short number', () => {
+    expect([...claimSpecifics('Hyatt Regency (conf 71120458), zip 78701, in 2024, 3 nights, 100000 points')].sort()).toEqual(['100000', '71120458']);
+  });
+
   it('does not take a measure or an ordinal for a code', () => {
     expect([...claimSpecifics('no fee since it is more than 48h out, 10am start, the 2nd bag, a 3.5kg box')]).toEqual([]);
   });

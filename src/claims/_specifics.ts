@@ -19,12 +19,17 @@ const ISO = /\b(\d{4})-(\d{2})-(\d{2})/g;
 const WORD = /[A-Za-z0-9][A-Za-z0-9-]*/g;
 
 /**
- * A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B", seat "14C"); a number with a lower-case unit
- * or ordinal ("48h", "10am", "2nd", "3.5kg") is a measure, not a code.
+ * A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B", seat "14C"), or a bare number of at least
+ * {@link ID_DIGITS} digits ("conf 71120458"), longer than a year or a postcode.
+ * A number with a lower-case unit or ordinal ("48h", "10am", "2nd", "3.5kg") is a measure, not a code.
  */
 function isCode(word: string): boolean {
-  return word.length >= 3 && word.length <= 24 && /\d/.test(word) && /[A-Za-z]/.test(word) && !MEASURE.test(word);
+  if (word.length > 24) return false;
+  if (ID_NUMBER.test(word)) return true;
+  return word.length >= 3 && /\d/.test(word) && /[A-Za-z]/.test(word) && !MEASURE.test(word);
 }
+const ID_DIGITS = 6;
+const ID_NUMBER = new RegExp(`^\\d{${ID_DIGITS},}$`);
 const MEASURE = /^\d+(?:[.,]\d+)?[a-z]{1,3}$/;
 
 /** Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. */

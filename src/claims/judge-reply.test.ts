@@ -36,6 +36,8 @@ describe('the tool that did the work', () => {
     const r = check('All cancelled:\n- Trip ZK41TQ: cancelled\n- Rental, confirmation 55310982: cancelled', calls, { tools: trips });
     expect(flagged(r)).toEqual(['cancel_car:not_called']);
     expect(r.confirmed.map((c) => c.tool)).toEqual(['cancel_flight']);
+    // A record named by a bare number, without a word that cues a reference.
+    expect(flagged(check('- Trip ZK41TQ: cancelled\n- Rental (conf 55310982): cancelled', calls, { tools: trips }))).toEqual(['cancel_car:not_called']);
     // Nothing specific, or the call holds it: the tool that ran keeps the claim.
     expect(flagged(check('Trip ZK41TQ: cancelled.', calls, { tools: trips }))).toEqual([]);
     expect(flagged(check('All cancelled.', calls, { tools: trips }))).toEqual([]);
