@@ -463,7 +463,7 @@ export function negationAt(words: readonly string[], k: number): boolean {
 }
 
 /** The clause is the label of a "Label: value" sentence. */
-function isLabel(clause: string, sentence: string): boolean {
+export function isLabel(clause: string, sentence: string): boolean {
   const at = sentence.indexOf(':');
   return at > 0 && sentence.slice(0, at).trim() === clause.trim().replace(/:$/, '');
 }

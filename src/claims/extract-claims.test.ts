@@ -450,6 +450,15 @@ describe('the head noun of what was acted on', () => {
     expect(extractClaims(reply)[0]).toMatchObject({ head });
   });
 
+  // The words after the participle say what followed ("$318 returned as travel credit", "no fee"), not what was acted on.
+  it.each([
+    ['- Flight QX9T4B: cancelled, $318.00 returned as airline travel credit', 'cancel', 'flight qx9t4b', 'flight'],
+    ['- Hotel: cancelled, no fee', 'cancel', 'hotel', 'hotel'],
+    ['- Email to Dana: sent', 'send', 'email dana', 'email'],
+  ])('a "Label: value" item acts on what its label names: %j', (reply, verb, object, head) => {
+    expect(extractClaims(reply)).toEqual([expect.objectContaining({ verb, object, head, form: 'head' })]);
+  });
+
   it('a verb followed by a preposition names no object', () => {
     expect(extractClaims('I moved it to Friday.')[0]?.head).toBeUndefined();
   });

@@ -11,8 +11,8 @@
  */
 import { parseReply, type ParsedClause, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
-import { baseVerb, contentWords, pastVerbAt, type VerbHit } from './_verbs.js';
-import { introducesPlan, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
+import { baseVerb, contentWords, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
+import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
@@ -195,6 +195,8 @@ export function readSentence(sentence: ParsedSentence, statusLine: boolean, tool
   let saysYou: boolean | undefined;
   const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
   const clauses = sentence.clauses;
+  // "Hotel: cancelled, no fee": a label that claims nothing names what the participles of its value acted on.
+  let label: { object: string; head: string } | undefined;
   for (let i = 0; i < clauses.length; i++) {
     const { text: clause, words: tokens } = clauses[i] as ParsedClause;
     if (tokens.length === 0) continue;
@@ -204,12 +206,23 @@ export function readSentence(sentence: ParsedSentence, statusLine: boolean, tool
     }
     const read = readClause(tokens, clause, { first: i === 0, state, statusLine, sentence: sentence.text, mentionsYou: you, toolVerbs });
     state = read.state;
-    for (const c of read.claims) claims.push(placed(c, sentence.text, clause));
+    if (i === 0 && read.claims.length === 0 && isLabel(clause, sentence.text)) label = labelObject(tokens);
+    for (const c of read.claims) claims.push(placed(label !== undefined && i > 0 && c.form === 'head' ? { ...c, object: label.object, head: label.head } : c, sentence.text, clause));
     // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
     const report = state.conditional ? null : readRecordReport(tokens, clause);
     if (report !== null) claims.push(placed(report, sentence.text, clause));
   }
   return terse;
+}
+
+/**
+ * What a "Label: value" sentence's label names, as the object of its value's participles ("Flight QX9T4B: cancelled,
+ * $318 returned as travel credit" cancelled the flight, not the credit); `undefined` when it has no content word.
+ */
+function labelObject(tokens: readonly string[]): { object: string; head: string } | undefined {
+  const words = objectWords(tokens);
+  const head = headNoun(tokens, []);
+  return words.length === 0 || head === undefined ? undefined : { object: words.join(' '), head };
 }
 
 /** "Done.", "All set!", "Both done:", "All sorted, Jonah!": a completion word with at most a name after it. */
