@@ -89,6 +89,13 @@ describe('terse replies take their action from the request', () => {
     expect(claim).toMatchObject({ verb: 'send', form: 'head', object: 'agenda team', fromContext: true, requested: true });
   });
 
+  // What a request says of someone else is no instruction; a greeting before a comma is none either.
+  it('"Done." claims only what the request asks of the agent', () => {
+    const request = 'can you make the evening lights kick in at quarter to eight? the kids keep doing homework in the dark';
+    expect(extractClaims('Done!', { request }).map((c) => c.verb)).toEqual(['make']);
+    expect(extractClaims('Done.', { request: 'Hi Sam, cancel my 9am standup.' }).map((c) => c.verb)).toEqual(['cancel']);
+  });
+
   it('"Done." claims the requested action', () => {
     expect(extractClaims('Done.', { request: 'Cancel my 9am standup.' })).toEqual([
       expect.objectContaining({ verb: 'cancel', form: 'terse', object: 'standup', fromContext: true, requested: true }),

@@ -259,22 +259,27 @@ const requestVerbs = lastOf(readRequestVerbs);
 function readRequestVerbs(request: string): readonly RequestedVerb[] {
   const out: RequestedVerb[] = [];
   for (const sentence of splitSentences(request.replace(/\n+/g, '. '))) {
-    for (const clause of splitClauses(sentence.text)) {
-      const tokens = tokenize(clause);
-      for (let i = 0; i < tokens.length; i++) {
-        const w = tokens[i] ?? '';
-        let hit: VerbHit | null = null;
-        if (w === 'let' && tokens.slice(i + 1, i + 6).includes('know')) hit = { lemma: 'notify', index: i, end: i + 1, ambiguous: false };
-        else {
-          const lemma = baseVerb(w);
-          if (lemma !== null && lemma === w) hit = { lemma, index: i, end: i + 1, ambiguous: false };
+    clauses: for (const clause of splitClauses(sentence.text)) {
+      // A comma parts an address or a greeting from the instruction ("Hi Sam, cancel my order").
+      for (const part of clause.split(',')) {
+        const tokens = tokenize(part);
+        for (let i = 0; i < tokens.length; i++) {
+          const w = tokens[i] ?? '';
+          let hit: VerbHit | null = null;
+          if (w === 'let' && tokens.slice(i + 1, i + 6).includes('know')) hit = { lemma: 'notify', index: i, end: i + 1, ambiguous: false };
+          else {
+            const lemma = baseVerb(w);
+            if (lemma !== null && lemma === w) hit = { lemma, index: i, end: i + 1, ambiguous: false };
+          }
+          if (hit === null) continue;
+          const prev = tokens[i - 1];
+          if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '')) continue;
+          // A verb after a noun tells what its subject does ("the kids keep doing homework in the dark"): no instruction.
+          if (prev !== undefined && contentWords([prev]).length > 0) continue;
+          const object = contentWords(tokens.slice(hit.end, hit.end + 8));
+          out.push({ lemma: hit.lemma, object: object.join(' ') });
+          continue clauses;
         }
-        if (hit === null) continue;
-        const prev = tokens[i - 1];
-        if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '')) continue;
-        const object = contentWords(tokens.slice(hit.end, hit.end + 8));
-        out.push({ lemma: hit.lemma, object: object.join(' ') });
-        break;
       }
     }
   }
