@@ -82,7 +82,7 @@ function datedAct(words: readonly string[], hit: VerbHit): boolean {
 
 /**
  * The head noun of what a clause acted on: the last content word of the subject (a passive's patient) before a
- * preposition that follows one ("a certificate worth $50" → certificate, "the refund for order 42" → refund),
+ * preposition that follows one ("a voucher worth $50" → voucher, "the refund for order 42" → refund),
  * else of the first run of content words after the verb ("sent you the refund confirmation for order 42"
  * → confirmation).
  */
@@ -446,7 +446,7 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
 
 /**
  * Prepositions after which a cue word is part of a noun phrase ("with no fees", "on May 24"), not of the verb group;
- * they end a head noun phrase. "worth" takes an object as they do ("a certificate worth $50"; CGEL counts it a preposition).
+ * they end a head noun phrase. "worth" takes an object as they do ("a voucher worth $50"; CGEL counts it a preposition).
  */
 const PREPOSITIONS = new Set(['with', 'for', 'of', 'at', 'in', 'on', 'from', 'by', 'to', 'into', 'under', 'over', 'about', 'per', 'via', 'worth']);
 

@@ -9,7 +9,7 @@ describe('claimSpecifics', () => {
   });
 
   it('takes a bare number of six digits or more for an identifier, not a year, a postcode or a short number', () => {
-    expect([...claimSpecifics('Hyatt Regency (conf 71120458), zip 78701, in 2024, 3 nights, 100000 points')].sort()).toEqual(['100000', '71120458']);
+    expect([...claimSpecifics('Harbor Inn (conf 48213907), zip 30309, in 2025, 3 nights, 250000 points')].sort()).toEqual(['250000', '48213907']);
   });
 
   it('does not take a measure or an ordinal for a code', () => {

@@ -20,7 +20,7 @@ const WORD = /[A-Za-z0-9][A-Za-z0-9-]*/g;
 
 /**
  * A code mixing letters and digits ("HAT041", "A-1042", "XEHM4B", seat "14C"), or a bare number of at least
- * {@link ID_DIGITS} digits ("conf 71120458"), longer than a year or a postcode.
+ * {@link ID_DIGITS} digits ("conf 48213907"), longer than a year or a postcode.
  * A number with a lower-case unit or ordinal ("48h", "10am", "2nd", "3.5kg") is a measure, not a code.
  */
 function isCode(word: string): boolean {

@@ -91,8 +91,8 @@ describe('terse replies take their action from the request', () => {
 
   // What a request says of someone else is no instruction; a greeting before a comma is none either.
   it('"Done." claims only what the request asks of the agent', () => {
-    const request = 'can you make the evening lights kick in at quarter to eight? the kids keep doing homework in the dark';
-    expect(extractClaims('Done!', { request }).map((c) => c.verb)).toEqual(['make']);
+    const request = 'could you turn the porch light on at dusk? my neighbours keep parking in front of it';
+    expect(extractClaims('Done!', { request }).map((c) => c.verb)).toEqual(['turn']);
     expect(extractClaims('Done.', { request: 'Hi Sam, cancel my 9am standup.' }).map((c) => c.verb)).toEqual(['cancel']);
   });
 
@@ -457,10 +457,10 @@ describe('the head noun of what was acted on', () => {
     expect(extractClaims(reply)[0]).toMatchObject({ head });
   });
 
-  // The words after the participle say what followed ("$318 returned as travel credit", "no fee"), not what was acted on.
+  // The words after the participle say what followed ("$40 returned as store credit", "no charge"), not what was acted on.
   it.each([
-    ['- Flight QX9T4B: cancelled, $318.00 returned as airline travel credit', 'cancel', 'flight qx9t4b', 'flight'],
-    ['- Hotel: cancelled, no fee', 'cancel', 'hotel', 'hotel'],
+    ['- Train ticket TK88: cancelled, $40.00 returned as store credit', 'cancel', 'train ticket tk88', 'ticket'],
+    ['- Car rental: cancelled, no charge', 'cancel', 'car rental', 'rental'],
     ['- Email to Dana: sent', 'send', 'email dana', 'email'],
   ])('a "Label: value" item acts on what its label names: %j', (reply, verb, object, head) => {
     expect(extractClaims(reply)).toEqual([expect.objectContaining({ verb, object, head, form: 'head' })]);

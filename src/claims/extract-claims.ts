@@ -195,7 +195,7 @@ export function readSentence(sentence: ParsedSentence, statusLine: boolean, tool
   let saysYou: boolean | undefined;
   const you = (): boolean => (saysYou ??= mentionsYou(sentence.text));
   const clauses = sentence.clauses;
-  // "Hotel: cancelled, no fee": a label that claims nothing names what the participles of its value acted on.
+  // "Car rental: cancelled, no charge": a label that claims nothing names what the participles of its value acted on.
   let label: { object: string; head: string } | undefined;
   for (let i = 0; i < clauses.length; i++) {
     const { text: clause, words: tokens } = clauses[i] as ParsedClause;
@@ -216,8 +216,8 @@ export function readSentence(sentence: ParsedSentence, statusLine: boolean, tool
 }
 
 /**
- * What a "Label: value" sentence's label names, as the object of its value's participles ("Flight QX9T4B: cancelled,
- * $318 returned as travel credit" cancelled the flight, not the credit); `undefined` when it has no content word.
+ * What a "Label: value" sentence's label names, as the object of its value's participles ("Train ticket TK88: cancelled,
+ * $40 returned as store credit" cancelled the ticket, not the credit); `undefined` when it has no content word.
  */
 function labelObject(tokens: readonly string[]): { object: string; head: string } | undefined {
   const words = objectWords(tokens);
@@ -274,7 +274,7 @@ function readRequestVerbs(request: string): readonly RequestedVerb[] {
           if (hit === null) continue;
           const prev = tokens[i - 1];
           if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '')) continue;
-          // A verb after a noun tells what its subject does ("the kids keep doing homework in the dark"): no instruction.
+          // A verb after a noun tells what its subject does ("my neighbours keep parking in front of it"): no instruction.
           if (prev !== undefined && contentWords([prev]).length > 0) continue;
           const object = contentWords(tokens.slice(hit.end, hit.end + 8));
           out.push({ lemma: hit.lemma, object: object.join(' ') });

@@ -95,7 +95,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     if (claim.verb === '*' && nameHits === 0) continue;
     // An object-only match is strong when it names two of the tool's nouns, or one that no other listed
     // tool's name has ("the $50 certificate has been issued" ← send_certificate) and that is the head of what was
-    // acted on, when the clause names one ("the refund of $38 per passenger has been credited" is no passenger update).
+    // acted on, when the clause names one ("the refund of $20 per guest has been credited" is no guest update).
     // The claim names what another tool acts on and nothing this tool's name, description or arguments
     // know ("I've created your account" against create_event beside delete_account): the verb alone does
     // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
@@ -124,8 +124,8 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     for (const noun of a.nameNouns) if (!b.nameNouns.has(noun) && names(noun)) n--;
     return n;
   };
-  // Of fits as good, one whose name holds the claim's head noun comes first: "A certificate worth $50 has been issued
-  // to you as compensation for the delayed flight" is about the certificate, not the flight its adjunct names.
+  // Of fits as good, one whose name holds the claim's head noun comes first: "A voucher worth $25 has been issued to
+  // you as an apology for the late delivery" is about the voucher, not the delivery its adjunct names.
   sortShort(scored, (a, b) => (ranFirst ? b.rank - a.rank : 0) || b.total - a.total || b.rank - a.rank || b.headHit - a.headHit || namedMore(a.profile, b.profile) || a.order - b.order);
   const best = scored[0];
   if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
