@@ -41,7 +41,7 @@ const expected = 'expected a tool name, {name, description}, or a provider tool 
 export function normalizeTools(tools: unknown): ToolSpec[] {
   if (tools === undefined || tools === null) return [];
   if (!Array.isArray(tools)) {
-    throw new ClaimcheckError('invalid_tool', `tools is ${describe(tools)}; expected an array of tools (or undefined).`, {
+    throw new ClaimcheckError('invalid_tool', `tools is ${describe(tools)}; expected an array of tools, e.g. [{ name: 'send_email', description: 'Send an email' }], or no tools at all.`, {
       data: { index: null, shape: describe(tools) },
     });
   }

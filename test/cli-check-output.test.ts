@@ -289,7 +289,7 @@ describe('check on input that is easy to get wrong', () => {
     const c = capture();
     const record = { ...honest, messages: honest.messages.map((m) => ('tool' in m ? { ...m, status: 'success' } : m)) };
     expect(await runCheck([file('status.json', JSON.stringify(record))], {}, c.sinks)).toBe(2);
-    expect(c.err.join('\n')).toContain('messages[1].status is a string; expected "ok" or "error" (got "success"): "ok" for a call that returned, "error" for one that failed');
+    expect(c.err.join('\n')).toContain('messages[1].status is the string "success"; expected "ok" or "error": "ok" for a call that returned, "error" for one that failed');
   });
 
   it('a conversation with no assistant text says nothing was generated', async () => {
@@ -331,13 +331,16 @@ describe('check on input that is easy to get wrong', () => {
       responses: [{ type: 'function', name: 'send_email', parameters: { type: 'object' } }],
       anthropic: [{ name: 'send_email', description: 'Send an email.', input_schema: { type: 'object' } }],
       mcp: { tools: [{ name: 'send_email', inputSchema: { type: 'object' } }, { name: 'issue_refund', description: 'Refund an order.' }] },
+      // Names only, as a record's "tools" may list them.
+      names: ['send_email', 'issue_refund'],
+      namesUnderTools: { tools: ['send_email'] },
     };
     for (const [shape, value] of Object.entries(shapes)) {
       const c = capture();
       const path = file(`tools-${shape}.json`, JSON.stringify(value));
       expect(await runCheck([path], {}, c.sinks)).toBe(2);
       expect(c.err).toEqual([
-        `tools-${shape}.json: cannot check (invalid_input): tools-${shape}.json looks like a tool list (tool definitions, not messages), not a conversation: pass it with --tools, and the conversations to check as files: claimcheck check --tools ${path} conversations.jsonl.`,
+        `tools-${shape}.json: cannot check (invalid_input): tools-${shape}.json looks like a tool list (tool definitions or names, not messages), not a conversation: pass it with --tools, and the conversations to check as files: claimcheck check --tools ${path} conversations.jsonl.`,
       ]);
       const json = capture();
       expect(await runCheck([path], { json: true }, json.sinks)).toBe(2);

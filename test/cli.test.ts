@@ -205,6 +205,12 @@ describe('claimcheck check', () => {
     expect(c.err.filter((l) => l.includes('no tool list'))).toHaveLength(1);
   });
 
+  it('says nothing of a missing tool list for a record it cannot read: its error stands alone', async () => {
+    const c = capture();
+    await runCheck([file('unreadable.json', JSON.stringify([{ id: 'bad', messages: [{ foo: 1 }] }]))], {}, c.sinks);
+    expect(c.err).toEqual(['bad: cannot check (unreadable_messages): messages[0] is an object with keys foo; expected a `role` of system, developer, user, assistant or tool.']);
+  });
+
   it('prints a readable report with the flagged quote', async () => {
     const c = capture();
     await runCheck([file('r.json', JSON.stringify(fabricated))], {}, c.sinks);

@@ -112,13 +112,20 @@ function isToolDefinition(entry: unknown): boolean {
   return 'parameters' in e || 'input_schema' in e || 'inputSchema' in e || typeof e.description === 'string';
 }
 
+/** The keys of a tool list's wrapper: MCP's `tools/list` result (`{tools, nextCursor?, _meta?}`). */
+const TOOL_LIST_KEYS = ['tools', 'nextCursor', '_meta'];
+
 /**
  * Whether an input record is a tool list given as a conversation by mistake: a non-empty list (or
- * `{tools: [...]}` without messages) whose every entry is a tool definition ({@link isToolDefinition}).
+ * `{tools: [...]}` with no key but those of {@link TOOL_LIST_KEYS}) whose every entry is a tool definition ({@link isToolDefinition}), or
+ * whose every entry is a tool's name (`["send_email", "issue_refund"]`: no message is a string).
  */
 export function looksLikeToolList(value: unknown): boolean {
-  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && !('messages' in value) ? (value as Record<string, unknown>).tools : undefined;
-  return Array.isArray(list) && list.length > 0 && list.every(isToolDefinition);
+  // The object form is a list's wrapper alone, as MCP's tools/list result is: a record with other keys ("message") is a conversation misnamed.
+  const wrapper = typeof value === 'object' && value !== null && Object.keys(value).every((k) => TOOL_LIST_KEYS.includes(k));
+  const list = Array.isArray(value) ? value : wrapper ? (value as Record<string, unknown>).tools : undefined;
+  if (!Array.isArray(list) || list.length === 0) return false;
+  return list.every(isToolDefinition) || list.every((e) => typeof e === 'string' && e.trim() !== '');
 }
 
 /**
@@ -132,7 +139,7 @@ export function unpack(value: unknown, id: string, file?: string): { messages: u
     const path = file === undefined || file === '-' ? 'FILE' : file;
     throw new ClaimcheckError(
       'invalid_input',
-      `${id} looks like a tool list (tool definitions, not messages), not a conversation: pass it with --tools, and the conversations to check as files: claimcheck check --tools ${path} conversations.jsonl.`,
+      `${id} looks like a tool list (tool definitions or names, not messages), not a conversation: pass it with --tools, and the conversations to check as files: claimcheck check --tools ${path} conversations.jsonl.`,
       { data: { looksLike: 'tools' } },
     );
   }

@@ -155,11 +155,12 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
         unpacked = unpack(record.value, record.id, record.file);
         const { messages, tools, recordFormat } = unpacked;
         const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
+        const turns = extractor === undefined ? checkTurns(messages, checkOptions) : await checkTurnsAsync(messages, { ...checkOptions, extractor });
+        // Said of the first record read without a tool list; a record that cannot be read gets its error alone.
         if (checkOptions.tools === undefined && !warnedNoTools) {
           warnedNoTools = true;
           err(`claimcheck check: ${record.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);
         }
-        const turns = extractor === undefined ? checkTurns(messages, checkOptions) : await checkTurnsAsync(messages, { ...checkOptions, extractor });
         const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
         const verdict = withTurns ? worstVerdict(turns.map((t) => t.receipt.verdict)) : final.verdict;
         if (turns.length === 0 && !quiet) err(`claimcheck check: ${record.id} has no assistant reply with text: nothing was generated, so nothing was checked.`);

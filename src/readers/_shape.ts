@@ -34,7 +34,9 @@ export function describeShape(value: unknown): string {
 /** Build the `unreadable_messages` error: `${where} is ${shape}; ${problem}`. */
 export function unreadable(index: number | null, where: string, value: unknown, problem: string): ClaimcheckError<UnreadableData> {
   const shape = describeShape(value);
-  return new ClaimcheckError<UnreadableData>('unreadable_messages', `${where} is ${shape}; ${problem}`, {
+  // The message shows a string itself ("status is the string \"success\""); `data.shape` keeps the shape alone.
+  const said = typeof value === 'string' ? `the string ${JSON.stringify(clip(value))}` : shape;
+  return new ClaimcheckError<UnreadableData>('unreadable_messages', `${where} is ${said}; ${problem}`, {
     data: { index, shape },
   });
 }

@@ -53,4 +53,10 @@ describe('detectFormat', () => {
   it('rejects a non-array', () => {
     expect(() => detectFormat({ messages: [] })).toThrow(expect.objectContaining({ code: 'unreadable_messages' }));
   });
+
+  it('says how to pass a whole record {messages, tools} given as the messages', () => {
+    expect(() => detectFormat({ messages: [{ role: 'user', content: 'hi' }], tools: ['send_email'] })).toThrow(
+      'messages is an object with keys messages, tools; expected an array of conversation messages. For a record {messages, tools}, pass its parts apart: checkMessages(record.messages, { tools: record.tools }).',
+    );
+  });
 });

@@ -2,7 +2,7 @@
  * Format detection: which reader fits a message list.
  */
 import type { MessageFormat } from '../conversation.js';
-import { isRecord, requireList, type Rec } from './_shape.js';
+import { isRecord, requireList, unreadable, type Rec } from './_shape.js';
 
 const responsesItemTypes = new Set([
   'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning',
@@ -36,6 +36,10 @@ const chatPartTypes = new Set(['image_url', 'input_audio', 'file']);
  * @throws ClaimcheckError `unreadable_messages` when `messages` is not an array.
  */
 export function detectFormat(messages: unknown, tools?: unknown): MessageFormat {
+  // A whole record ({messages, tools}) given as the messages: say which of its parts goes where.
+  if (isRecord(messages) && Array.isArray(messages.messages)) {
+    throw unreadable(null, 'messages', messages, 'expected an array of conversation messages. For a record {messages, tools}, pass its parts apart: checkMessages(record.messages, { tools: record.tools }).');
+  }
   const list = requireList(messages, 'messages', 'conversation');
   const seen = new Set<MessageFormat>();
   for (const item of list) if (isRecord(item)) evidence(item, seen);

@@ -95,9 +95,10 @@ describe('readOpenAIChat', () => {
 
   it.each([
     ['a non-array', { role: 'user' }, null, 'messages is an object with role "user" with keys role; expected an array'],
-    ['a non-object message', ['hi'], 0, 'messages[0] is a string; expected an object.'],
+    ['a non-object message', ['hi'], 0, 'messages[0] is the string "hi"; expected an object.'],
     ['a missing role', [{ content: 'hi' }], 0, 'messages[0] is an object with keys content; expected a `role`'],
     ['an unknown role', [{ role: 'bot', content: 'hi' }], 0, 'expected a `role` of system, developer, user, assistant or tool'],
+    ['a LangChain role', [{ role: 'human', content: 'hi' }], 0, '"human" is LangChain\'s name for role "user": write "user", or check LangChain messages with checkLangChainMessages from claimcheck/langchain.'],
     ['a legacy function_call', [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, function_call: { name: 'f', arguments: '{}' } }], 1, 'legacy function_call is not supported: use tool_calls'],
     ['a legacy function message', [{ role: 'function', name: 'f', content: '{}' }], 0, 'legacy role "function" messages are not supported'],
     ['a result that answers no call', [{ role: 'user', content: 'x' }, { role: 'tool', tool_call_id: 'call_9', content: 'ok' }], 1, 'tool result at messages[1] answers call id call_9, which no earlier assistant tool call made.'],

@@ -59,7 +59,7 @@ function readMessage(raw: unknown, index: number, book: CallBook): void {
     case 'function':
       throw unreadable(index, where, msg, 'legacy role "function" messages are not supported: send tool results as role "tool" messages with tool_call_id.');
     default:
-      throw unreadable(index, where, msg, 'expected a `role` of system, developer, user, assistant or tool.');
+      throw unreadable(index, where, msg, `expected a \`role\` of system, developer, user, assistant or tool.${roleHint(msg.role)}`);
   }
 }
 
@@ -101,4 +101,12 @@ function readToolResult(msg: Rec, index: number, where: string, book: CallBook):
   const legacyName = msg.name;
   if (typeof legacyName !== 'string' || legacyName === '') throw book.orphan(noun, index, callId, msg);
   book.settle({ tool: legacyName, args: undefined, callId }, { result, marked: false }, index);
+}
+
+/** LangChain's message types as roles ("human", "ai"): the role that means the same, and the adapter that reads them. */
+const LANGCHAIN_ROLES: Readonly<Record<string, string>> = { human: 'user', ai: 'assistant', system: 'system', tool: 'tool' };
+
+function roleHint(role: unknown): string {
+  if (typeof role !== 'string' || !(role in LANGCHAIN_ROLES) || role === 'system' || role === 'tool') return '';
+  return ` "${role}" is LangChain's name for role "${LANGCHAIN_ROLES[role]}": write "${LANGCHAIN_ROLES[role]}", or check LangChain messages with checkLangChainMessages from claimcheck/langchain.`;
 }

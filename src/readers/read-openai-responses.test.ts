@@ -77,7 +77,7 @@ describe('readOpenAIResponses', () => {
   });
 
   it.each([
-    ['a non-array', 'hello', null, 'items is a string; expected an array of OpenAI Responses items.'],
+    ['a non-array', 'hello', null, 'items is the string "hello"; expected an array of OpenAI Responses items.'],
     ['an item that is not an object', [7], 0, 'items[0] is a number; expected an object.'],
     ['an item with neither type nor role', [{ content: 'hi' }], 0, 'expected a Responses item with a `type`'],
     ['an unknown item type', [{ type: 'hologram_call', id: 'h' }], 0, 'items[0] is an object of type "hologram_call" with keys type, id; unknown Responses item type "hologram_call".'],

@@ -53,14 +53,14 @@ describe('readTranscript', () => {
   });
 
   it.each([
-    ['a non-array', 'user: hi', null, 'messages is a string; expected an array of transcript messages.'],
+    ['a non-array', 'user: hi', null, 'messages is the string "user: hi"; expected an array of transcript messages.'],
     ['a line that is not an object', [true], 0, 'messages[0] is a boolean; expected an object.'],
     ['an unknown role', [{ role: 'tool', content: 'x' }], 0, 'expected a message with `role` user, assistant or system, or a tool entry'],
     ['a line with neither role nor tool', [{ text: 'x' }], 0, 'messages[0] is an object with keys text;'],
     ['an entry without a status', [{ tool: 'send' }], 0, 'messages[0].status is undefined; expected "ok" or "error": "ok" for a call that returned, "error" for one that failed (its text in "error").'],
-    ['an entry with another status', [{ tool: 'send', status: 'success' }], 0, 'messages[0].status is a string; expected "ok" or "error" (got "success"): "ok" for a call that returned, "error" for one that failed (its text in "error").'],
-    ['an entry with an empty tool name', [{ tool: '', status: 'ok' }], 0, 'messages[0].tool is a string; expected a non-empty string.'],
-    ['a bad timestamp', [{ tool: 'send', status: 'ok', startedAt: 'yesterday' }], 0, 'messages[0].startedAt is a string; expected epoch milliseconds'],
+    ['an entry with another status', [{ tool: 'send', status: 'success' }], 0, 'messages[0].status is the string "success"; expected "ok" or "error": "ok" for a call that returned, "error" for one that failed (its text in "error").'],
+    ['an entry with an empty tool name', [{ tool: '', status: 'ok' }], 0, 'messages[0].tool is the string ""; expected a non-empty string.'],
+    ['a bad timestamp', [{ tool: 'send', status: 'ok', startedAt: 'yesterday' }], 0, 'messages[0].startedAt is the string "yesterday"; expected epoch milliseconds'],
     ['a non-text content part', [{ role: 'user', content: [{ type: 'image' }] }], 0, 'unknown content part type "image"'],
   ])('rejects %s', (_name, lines, index, message) => {
     const error = unreadable(() => readTranscript(lines));

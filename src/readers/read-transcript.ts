@@ -60,8 +60,7 @@ function readEntry(line: Rec, index: number, where: string, book: CallBook): voi
   const tool = requireString(line, 'tool', index, where);
   const { status } = line;
   if (status !== 'ok' && status !== 'error') {
-    const given = typeof status === 'string' ? ` (got ${JSON.stringify(status.slice(0, 40))})` : '';
-    throw unreadable(index, `${where}.status`, status, `expected "ok" or "error"${given}: "ok" for a call that returned, "error" for one that failed (its text in "error").`);
+    throw unreadable(index, `${where}.status`, status, 'expected "ok" or "error": "ok" for a call that returned, "error" for one that failed (its text in "error").');
   }
   const callId = optionalString(line, 'callId', index, where) ?? null;
   const errorText = optionalString(line, 'error', index, where) ?? null;
