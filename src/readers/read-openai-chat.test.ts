@@ -98,6 +98,7 @@ describe('readOpenAIChat', () => {
     ['a non-object message', ['hi'], 0, 'messages[0] is the string "hi"; expected an object.'],
     ['a missing role', [{ content: 'hi' }], 0, 'messages[0] is an object with keys content; expected a `role`'],
     ['an unknown role', [{ role: 'bot', content: 'hi' }], 0, 'expected a `role` of system, developer, user, assistant or tool'],
+    ['a transcript tool entry with a role', [{ role: 'user', content: 'refund it' }, { role: 'tool', tool: 'issue_refund', status: 'ok', result: {} }], 1, 'For a transcript tool entry {tool, status, args, result}, leave "role" out.'],
     ['a LangChain role', [{ role: 'human', content: 'hi' }], 0, '"human" is LangChain\'s name for role "user": write "user", or check LangChain messages with checkLangChainMessages from claimcheck/langchain.'],
     ['a legacy function_call', [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, function_call: { name: 'f', arguments: '{}' } }], 1, 'legacy function_call is not supported: use tool_calls'],
     ['a legacy function message', [{ role: 'function', name: 'f', content: '{}' }], 0, 'legacy role "function" messages are not supported'],

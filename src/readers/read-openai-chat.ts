@@ -99,7 +99,13 @@ function readToolResult(msg: Rec, index: number, where: string, book: CallBook):
     return;
   }
   const legacyName = msg.name;
-  if (typeof legacyName !== 'string' || legacyName === '') throw book.orphan(noun, index, callId, msg);
+  if (typeof legacyName !== 'string' || legacyName === '') {
+    // A transcript tool entry with a role added ({role: 'tool', tool, status}) reads as a Chat Completions tool message.
+    if (callId === null && typeof msg.tool === 'string' && 'status' in msg) {
+      throw unreadable(index, where, msg, 'a tool message answers an assistant tool call by tool_call_id. For a transcript tool entry {tool, status, args, result}, leave "role" out.');
+    }
+    throw book.orphan(noun, index, callId, msg);
+  }
   book.settle({ tool: legacyName, args: undefined, callId }, { result, marked: false }, index);
 }
 
