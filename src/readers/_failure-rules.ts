@@ -39,5 +39,12 @@ export const failureStatusWords: readonly string[] = ['error', 'errored', 'faile
 /** Top-level keys holding an error code or summary (Okta `errorCode`/`errorSummary`, …); any non-empty value is a failure. */
 export const errorCodeKeys: readonly string[] = ['errorCode', 'error_code', 'errorSummary', 'errorMessage', 'error_message'];
 
+/**
+ * Top-level keys whose text is the error's own words when `error` holds none, first found wins: `message` (Notion,
+ * Slack-style `{ok: false, message}` bodies), `errorMessage`/`error_message`, `error_description` (OAuth 2.0, RFC 6749
+ * §5.2), `detail` then `title` (problem details, RFC 9457).
+ */
+export const errorTextKeys: readonly string[] = ['message', 'errorMessage', 'error_message', 'error_description', 'detail', 'title'];
+
 /** Top-level `object` or `type` values that mark the whole body as an error (Notion, Anthropic API errors). */
 export const errorObjectTags: readonly string[] = ['error'];

@@ -39,7 +39,11 @@ describe('resultFailure: results that report a failure', () => {
     [{ status: 'error', reason: 'bad phase' }, '{"status":"error","reason":"bad phase"}'],
     [{ status: 'FAILED', error: 'ImagePullBackOff' }, 'ImagePullBackOff'],
     [{ status: 'Failure' }, '{"status":"Failure"}'],
-    [{ message: 'Validation Failed', errors: [{ code: 'invalid' }], status: '422' }, null],
+    [{ message: 'Validation Failed', errors: [{ code: 'invalid' }], status: '422' }, 'Validation Failed'],
+    // Without text under "error", the error's own words under another standard key.
+    [{ ok: false, message: 'nope' }, 'nope'],
+    [{ success: false, error_description: 'token expired' }, 'token expired'],
+    [{ status: 503, title: 'Service Unavailable', detail: 'Upstream down' }, 'Upstream down'],
     [{ object: 'error', status: 404, code: 'object_not_found' }, null],
     [{ errorCode: 'E0000007', errorSummary: 'Not found' }, null],
     [{ status_code: 404, body: 'missing' }, null],

@@ -3,7 +3,7 @@
  * mark it? Both sides matter: `{"status": "error"}` in an MCP body marked successful is a failure
  * (corpus report 17), while a successful log read full of `ERROR` lines is not (corpus report 33).
  */
-import { errorCodeKeys, errorObjectTags, failureStatusWords, failureTextPatterns } from './_failure-rules.js';
+import { errorCodeKeys, errorObjectTags, errorTextKeys, failureStatusWords, failureTextPatterns } from './_failure-rules.js';
 import { parseStructured } from './_json.js';
 import { isRecord, type Rec } from './_shape.js';
 
@@ -21,7 +21,9 @@ import { isRecord, type Rec } from './_shape.js';
  *   array; a non-empty `errorCode`/`errorSummary`-style field; `object: "error"` or `type: "error"`;
  *   MCP `isError: true`. An MCP `CallToolResult` (`{content: [...], isError}`) not marked as an error is
  *   judged by its `structuredContent`, else its text. The error text is the `error` value (its
- *   `message` when it is an object), else the whole JSON.
+ *   `message` when it is an object), else the first non-empty text of `message`, `errorMessage`,
+ *   `error_message`, `error_description` (OAuth 2.0), `detail` or `title` (problem details, RFC 9457), else the
+ *   whole JSON.
  * - **An array of text parts** (`[{type: 'text', text}]`) is judged as its joined text; any other
  *   array, number, boolean, `null` or `undefined` is no failure.
  *
@@ -93,6 +95,10 @@ function errorText(obj: Rec): string {
   const error = obj.error;
   if (typeof error === 'string' && error.trim() !== '') return error.trim();
   if (isRecord(error) && typeof error.message === 'string' && error.message.trim() !== '') return error.message.trim();
+  for (const key of errorTextKeys) {
+    const text = obj[key];
+    if (typeof text === 'string' && text.trim() !== '') return text.trim();
+  }
   return json(obj);
 }
 
