@@ -180,7 +180,7 @@ describe('check --reporter', () => {
     const c = capture();
     expect(await runCheck([mismatch], { reporter: 'github', strict: true }, c.sinks)).toBe(1);
     expect(c.out).toContain(
-      `::error file=${mismatch},line=1,title=claimcheck%3A issue_refund args_mismatch::wrong-amount: "I've refunded $46.00 for order 4821." claims issue_refund, but it ran with other arguments: the reply says a refund of $46.00, but the call used amount 64.`,
+      `::error file=${mismatch},line=1,title=claimcheck%3A issue_refund args_mismatch::wrong-amount: "I've refunded $46.00 for order 4821." claims issue_refund, but it ran with other values: the reply says a refund of $46.00, but the call used amount 64.`,
     );
     expect(c.out).toContainEqual(expect.stringMatching(/^::error .*title=claimcheck%3A issue_refund denied but ran::denied: .* says it was not done, but a call of issue_refund succeeded: a retry would repeat it\.$/));
     const out = join(dir, 'mismatch.xml');

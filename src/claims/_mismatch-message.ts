@@ -42,7 +42,7 @@ export function moneyMismatchMessage(clause: string, claimed: string, used: Read
 
 /** A money contradiction against what the calls' own results record: amounts in the currency's unit, signed (a refund is negative). */
 export function resultMoneyMismatchMessage(clause: string, claimed: string, recorded: readonly number[]): string {
-  const amounts = recorded.map((v) => (v === 0 ? '0.00' : `a ${v < 0 ? 'refund' : 'charge'} of ${Math.abs(v).toFixed(2)}`));
+  const amounts = recorded.map((v) => (v === 0 ? 'an amount of 0.00' : `a ${v < 0 ? 'refund' : 'charge'} of ${Math.abs(v).toFixed(2)}`));
   return `the reply says ${saysMoney(clause, claimed)}, but ${recorded.length === 1 ? "the call's result records" : "the calls' results record"} ${list(amounts)}`;
 }
 

@@ -149,7 +149,7 @@ function reasonText(reason: string | undefined): string {
     case 'tool_failed':
       return 'failed';
     case 'args_mismatch':
-      return 'ran with other arguments';
+      return 'ran with other values';
     default:
       return 'is not proven';
   }
