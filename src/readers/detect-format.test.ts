@@ -56,7 +56,7 @@ describe('detectFormat', () => {
 
   it('says how to pass a whole record {messages, tools} given as the messages', () => {
     expect(() => detectFormat({ messages: [{ role: 'user', content: 'hi' }], tools: ['send_email'] })).toThrow(
-      'messages is an object with keys messages, tools; expected an array of conversation messages. For a record {messages, tools}, pass its parts apart: checkMessages(record.messages, { tools: record.tools }).',
+      'messages is an object with keys messages, tools; expected an array of conversation messages. For a record {messages, tools}, pass its parts apart, e.g. checkMessages(record.messages, { tools: record.tools }).',
     );
   });
 });

@@ -38,7 +38,7 @@ const chatPartTypes = new Set(['image_url', 'input_audio', 'file']);
 export function detectFormat(messages: unknown, tools?: unknown): MessageFormat {
   // A whole record ({messages, tools}) given as the messages: say which of its parts goes where.
   if (isRecord(messages) && Array.isArray(messages.messages)) {
-    throw unreadable(null, 'messages', messages, 'expected an array of conversation messages. For a record {messages, tools}, pass its parts apart: checkMessages(record.messages, { tools: record.tools }).');
+    throw unreadable(null, 'messages', messages, 'expected an array of conversation messages. For a record {messages, tools}, pass its parts apart, e.g. checkMessages(record.messages, { tools: record.tools }).');
   }
   const list = requireList(messages, 'messages', 'conversation');
   const seen = new Set<MessageFormat>();

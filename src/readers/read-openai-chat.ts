@@ -109,10 +109,15 @@ function readToolResult(msg: Rec, index: number, where: string, book: CallBook):
   book.settle({ tool: legacyName, args: undefined, callId }, { result, marked: false }, index);
 }
 
-/** LangChain's message types as roles ("human", "ai"): the role that means the same, and the adapter that reads them. */
-const LANGCHAIN_ROLES: Readonly<Record<string, string>> = { human: 'user', ai: 'assistant', system: 'system', tool: 'tool' };
+/** LangChain's message types written as roles, and the Chat Completions role each means. */
+const LANGCHAIN_ROLES: ReadonlyMap<unknown, string> = new Map([
+  ['human', 'user'],
+  ['ai', 'assistant'],
+]);
 
+/** For a LangChain message type given as the role ("human", "ai"): the role it means, and the adapter that reads such messages; else `''`. */
 function roleHint(role: unknown): string {
-  if (typeof role !== 'string' || !(role in LANGCHAIN_ROLES) || role === 'system' || role === 'tool') return '';
-  return ` "${role}" is LangChain's name for role "${LANGCHAIN_ROLES[role]}": write "${LANGCHAIN_ROLES[role]}", or check LangChain messages with checkLangChainMessages from claimcheck/langchain.`;
+  const meant = LANGCHAIN_ROLES.get(role);
+  if (meant === undefined) return '';
+  return ` "${String(role)}" is LangChain's name for role "${meant}": write "${meant}", or check LangChain messages with checkLangChainMessages from claimcheck/langchain.`;
 }
