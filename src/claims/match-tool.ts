@@ -73,11 +73,10 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 
   const scored: Scored[] = [];
   let particle: string | null | undefined;
-  // The claim's head noun, read only for a tool the claim's object does not name.
-  let head: ReadonlySet<string> | null | undefined;
+  // The claim's own head noun (what was acted on): it ranks tools its object words name alike, and it is the noun
+  // that makes an object-only match strong or that names another tool's object.
+  const head = headNoun(claim);
   const hits = nameHits(objects, profiles);
-  // The claim's own head noun (what was acted on), to tell apart tools whose names its object words hit alike.
-  const own = claim.head === undefined || claim.fromContext === true ? null : canonicalNoun(claim.head);
   for (let order = 0; order < profiles.length; order++) {
     const profile = profiles[order] as ToolProfile;
     // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
@@ -101,11 +100,11 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
     // for a tool whose schema is known: one listed by name may take that object as an argument.
     const args = profile.argumentNouns;
-    const elsewhere = !objectOnly && object === 0 && args !== null && (head ??= headNoun(claim)) !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
-    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(own === null ? objects : new Set([own]), profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
+    const elsewhere = !objectOnly && object === 0 && args !== null && head !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
+    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(head ?? objects, profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
     // Such a tool ranks below one that the claim's object names ("Your refund is on its way": issue_refund, not send_email).
     // How the tool settled is read once here, not at each comparison of the sort below.
-    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)), headHit: own !== null && profile.nameNouns.has(own) ? 1 : 0 });
+    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)), headHit: head === null ? 0 : count(head, profile.nameNouns) });
   }
   if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
 
