@@ -7,12 +7,20 @@ import { action, check, checkTurns, guard, idField } from '../dist/index.js';
 import { runScaling } from './scaling.js';
 import { lines, options, source, text } from './tau-file.js';
 
+/** CPU time of `run()` in ms: user + system of this process, all its threads. */
+const cpuMs = (run) => {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+
 const conversations = lines.map((l) => JSON.parse(l));
-// The first pass, cold: the lexical table loads and every function runs unoptimized and is compiled (CPU time, all threads).
-const coldStart = process.cpuUsage();
-const turnCount = conversations.reduce((n, c) => n + checkTurns(c.messages, options(c)).length, 0);
-const coldUsed = process.cpuUsage(coldStart);
-const coldMs = (coldUsed.user + coldUsed.system) / 1000;
+// The first pass, cold: the lexical table loads and every function runs unoptimized and is compiled.
+let turnCount = 0;
+const coldMs = cpuMs(() => {
+  turnCount = conversations.reduce((n, c) => n + checkTurns(c.messages, options(c)).length, 0);
+});
 
 const fmt = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
 const row = (name, task) => ({ name, p50: task.result.latency.p50, p99: task.result.latency.p99, mean: task.result.latency.mean });
@@ -28,12 +36,6 @@ const row = (name, task) => ({ name, p50: task.result.latency.p50, p99: task.res
 const ROUNDS = 40;
 const WARM_UP_MS = 2000;
 const WARM_UP_PASSES = 30;
-const cpuMs = (run) => {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-};
 const parsePass = () => {
   for (const l of lines) JSON.parse(l);
 };
@@ -43,15 +45,8 @@ const checkPass = () => {
     checkTurns(c.messages, options(c));
   }
 };
-const warmUpStart = process.cpuUsage();
 let warmUpPasses = 0;
-for (let warm = 0; warmUpPasses < WARM_UP_PASSES || warm < WARM_UP_MS; ) {
-  parsePass();
-  checkPass();
-  warmUpPasses++;
-  const used = process.cpuUsage(warmUpStart);
-  warm = (used.user + used.system) / 1000;
-}
+for (let warm = 0; warmUpPasses < WARM_UP_PASSES || warm < WARM_UP_MS; warmUpPasses++) warm += cpuMs(parsePass) + cpuMs(checkPass);
 const parseTimes = [];
 const checkTimes = [];
 for (let k = 0; k < ROUNDS; k++) {
