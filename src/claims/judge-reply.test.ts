@@ -10,6 +10,43 @@ const ledger = (...entries: Array<{ tool: string; args?: Record<string, unknown>
   new Ledger({}, entries.map((e) => ({ status: 'ok' as const, ...e })));
 const flagged = (r: ReturnType<typeof check>): string[] => r.claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
 
+describe('never flagged while a tool that could have done the work ran', () => {
+  const chat = ['post_article', 'send_channel_message', 'send_sms', 'send_email', 'invite_member'];
+
+  it('backs a claim by a sibling whose name holds what the claim names and the best fit knows nowhere', () => {
+    const sent = ledger({ tool: 'send_channel_message', args: { channel: 'ops', body: 'Deploy is done' } });
+    const r = check('I posted the update to the ops channel.', sent, { tools: chat });
+    expect(flagged(r)).toEqual([]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['send_channel_message']);
+  });
+
+  it('still flags a claim that names what only its own tool does', () => {
+    const texted = ledger({ tool: 'send_sms', args: { to: '+15550100', body: 'Your receipt' } });
+    expect(flagged(check('I emailed you the receipt.', texted, { tools: chat }))).toEqual(['send_email:not_called']);
+  });
+
+  it('still flags a named act when the sibling that ran only shares a family with it', () => {
+    const tools = [{ name: 'delete_document', description: 'Permanently delete a document.' }, { name: 'archive_document', description: 'Move a document to the archive; it can be restored.' }];
+    const archived = ledger({ tool: 'archive_document', args: { id: 'd-17' } });
+    expect(flagged(check('I permanently deleted the document d-17.', archived, { tools }))).toEqual(['delete_document:not_called']);
+  });
+
+  it('backs a claim whose object names the sibling’s own act ("sent an invitation" ← invite)', () => {
+    const invited = ledger({ tool: 'invite_member', args: { email: 'kai@example.com' } });
+    expect(flagged(check('I have sent an invitation to Kai.', invited, { tools: chat }))).toEqual([]);
+  });
+});
+
+describe('general verbs', () => {
+  it('never tie a claim to a tool by the verb alone', () => {
+    const tools = [{ name: 'make_variant', description: 'Create an A/B variant of a campaign.' }, { name: 'set_quiet_hours', description: 'Set hours when no notifications are sent.' }];
+    expect(flagged(check('I made a couple of tweaks to the wording below.', new Ledger(), { tools }))).toEqual([]);
+    expect(flagged(check('I set it up so you hear about it first thing.', new Ledger(), { tools }))).toEqual([]);
+    // Through their object they still do.
+    expect(flagged(check('I made a new variant of the campaign.', new Ledger(), { tools }))).toEqual(['make_variant:not_called']);
+  });
+});
+
 describe('the tool that did the work', () => {
   const tools = ['book_reservation', 'update_reservation_flights', 'update_reservation_baggages'];
 

@@ -8,7 +8,7 @@ import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
-import { matchTool, objectNouns, type RunState, type ToolFit, type ToolMatch } from './match-tool.js';
+import { hintsOf, matchTool, objectNouns, type RunState, type ToolFit, type ToolMatch } from './match-tool.js';
 import { canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
 import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
@@ -133,17 +133,20 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // Equal fits are told apart by what the claim states specifically ("updated: New flights HAT169 on
     // May 17"): the tool whose calls of this stretch hold it did the work; when the tool that ran holds none
     // of it and an equally fitting tool never ran, the claim is that tool's.
+    // The claim's specifics told it from the tool that ran: that tool did not do it.
+    let toldApart = false;
     if (tool !== null && tool === match.tool && state === 'ok') {
       const stated = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
       const owner = specificOwner(tool, equal, ran, stated, heldBy, sentence);
       if (owner !== null) {
         tool = owner;
         state = ran(owner);
+        toldApart = true;
       }
     }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object);
+      const sibling = backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object) ?? (toldApart ? null : couldHaveDone(match, ran, tools.byName, claimNouns(x, objectsOf(x.object))));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -274,6 +277,53 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
     for (const d of backing.digests(fit.tool)) for (const v of specifics) if (d.specifics.has(v)) return fit.tool;
   }
   return null;
+}
+
+/**
+ * The corpus README's rule for several fits: a claim is backed when any tool that fits it succeeded in its window,
+ * and never flagged against one tool while another that could have done the work ran. A fitting tool that
+ * succeeded could have done it when the claim names nothing that is the best fit's own and unknown to it (a noun
+ * of the best fit's name, other than its verb, absent from this tool's name, description and argument names:
+ * "I emailed you the receipt" is not done by an SMS tool), and either it fits as well as the best fit (its verb as
+ * closely, and as many of the claim's object words), or the claim names what this tool acts on while the best fit
+ * knows that noun nowhere
+ * ("posted the summary to the channel" is done by a channel-message tool that ran, whatever tool is named after
+ * "post"; "removed the lamp from order 42" is not done by an order cancellation, since the item removal is
+ * described as removing from an order). Of such tools, the best-ranked.
+ */
+function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>): string | null {
+  const bestFit = match.fits[0];
+  const best = bestFit === undefined ? undefined : profiles.get(bestFit.tool);
+  if (bestFit === undefined || best === undefined) return null;
+  for (let i = 1; i < match.fits.length; i++) {
+    const fit = match.fits[i] as ToolFit;
+    if (ran(fit.tool) !== 'ok') continue;
+    const other = profiles.get(fit.tool);
+    if (other === undefined || other.read !== best.read || namesOwnOf(best, other, named)) continue;
+    if (fit.verbScore >= 2 && fit.verbScore >= bestFit.verbScore && fit.total >= bestFit.total) return fit.tool;
+    // Here the sibling's own act named as a noun counts too: "sent an invitation" is what invite_user did.
+    if (fit.object > 0 && namesOwnOf(other, best, named, true)) return fit.tool;
+  }
+  return null;
+}
+
+/**
+ * The claim names a noun of `best`'s name that `other` knows nowhere: neither in its name, its description nor its
+ * argument names. The word of `best`'s name verb counts only with `withVerb`.
+ */
+function namesOwnOf(best: ToolProfile, other: ToolProfile, named: ReadonlySet<string>, withVerb = false): boolean {
+  for (const noun of named) {
+    if ((noun === best.nameVerb && !withVerb) || !best.nameNouns.has(noun)) continue;
+    if (!other.nameNouns.has(noun) && !other.descriptionNouns.has(noun) && other.argumentNouns?.has(noun) !== true) return true;
+  }
+  return false;
+}
+
+/** The canonical nouns a claim names: its object's, and those its verb implies ("texted" → sms). */
+function claimNouns(x: ExtractedClaim, objects: ReadonlySet<string>): ReadonlySet<string> {
+  const hints = hintsOf(x.verb);
+  if (hints.size === 0) return objects;
+  return new Set([...objects, ...hints]);
 }
 
 /**

@@ -357,3 +357,11 @@ export const MONEY_WORDS: Readonly<Record<string, { direction: 'charge' | 'refun
   refund: { direction: 'refund', moved: true }, refunded: { direction: 'refund', moved: true }, refunds: { direction: 'refund', moved: true },
   credited: { direction: 'refund', moved: true }, reimbursed: { direction: 'refund', moved: true }, returned: { direction: 'refund', moved: false },
 };
+
+/**
+ * General verbs: the light verbs of English grammar (do, give, have, make, take, get, put, set, go, keep: the
+ * verb carries little meaning, its object carries the act, as in "made a reservation", "set up the alert") and
+ * the pro-verbs that stand for any act ("handled", "sorted", "dealt with", "managed", "took care of"). Such a
+ * verb ties a claim to a tool only through its object (issue 32: "generic verbs never match on the verb alone").
+ */
+export const GENERAL_VERBS: ReadonlySet<string> = new Set(['do', 'give', 'have', 'make', 'take', 'get', 'put', 'set', 'go', 'keep', 'handle', 'sort', 'deal', 'manage']);

@@ -2,7 +2,7 @@
  * Matches an extracted claim to the tool it is about: by verb family, by the claim's object against
  * the tool's name and description, and by the object a verb implies ("texted" → an SMS tool).
  */
-import { OPPOSED_FAMILIES, OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { GENERAL_VERBS, OPPOSED_FAMILIES, OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
@@ -42,6 +42,12 @@ export interface ToolFit {
   object: number;
   /** The tool's verb relates to the claim's verb (not an object-only fit). */
   verb: boolean;
+  /**
+   * How closely the tool's verb relates to the claim's (0 for an object-only fit): 4.5 its own verb or a WordNet
+   * synonym of it, 3.5 a close relative, 2.5 a verb of its description, 2 a verb family of its name verb, 1.5 a
+   * family of a description verb, 1 a passthrough's generic fit.
+   */
+  verbScore: number;
 }
 
 /** How a tool settled in the claim's window, used to break ties between equally good tools. */
@@ -50,7 +56,7 @@ export type RunState = 'ok' | 'failed' | 'none';
 const ACTION_FAMILIES = Object.keys(VERB_FAMILIES).filter((f) => !READ_FAMILIES.has(f));
 
 /** The canonical nouns of the objects a verb implies ("texted" → sms), once per verb. */
-const hintsOf = memo((verb: string): ReadonlySet<string> => new Set((verbObjectHints.get(verb) ?? []).map(canonicalNoun)));
+export const hintsOf = memo((verb: string): ReadonlySet<string> => new Set((verbObjectHints.get(verb) ?? []).map(canonicalNoun)));
 
 /** The canonical nouns of an object string (`claim.object`). */
 export function objectNouns(object: string): Set<string> {
@@ -70,6 +76,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const families = claim.verb === '*' ? ACTION_FAMILIES : familiesOf(claim.verb);
   const readClaim = families.length > 0 && families.every((f) => READ_FAMILIES.has(f));
   const hints = hintsOf(claim.verb);
+  const general = GENERAL_VERBS.has(claim.verb);
 
   const scored: Scored[] = [];
   let particle: string | null | undefined;
@@ -101,10 +108,13 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // for a tool whose schema is known: one listed by name may take that object as an argument.
     const args = profile.argumentNouns;
     const elsewhere = !objectOnly && object === 0 && args !== null && head !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
-    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(head ?? objects, profile, profiles) : !elsewhere && (object > 0 || verb >= 2.5 || (claim.requested === true && verb >= 2));
+    // The verb alone ties a claim to a tool only when it is no general verb ("made", "set", "handled"): the object of
+    // such a verb carries the act ("made a few edits to the wording" is no call of a tool that makes variants).
+    const byVerb = !general && (verb >= 2.5 || (claim.requested === true && verb >= 2));
+    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(head ?? objects, profile, profiles) : !elsewhere && (object > 0 || byVerb);
     // Such a tool ranks below one that the claim's object names ("Your refund is on its way": issue_refund, not send_email).
     // How the tool settled is read once here, not at each comparison of the sort below.
-    scored.push({ profile, total: elsewhere ? 1 : verb + object, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)), headHit: head === null ? 0 : count(head, profile.nameNouns) });
+    scored.push({ profile, total: elsewhere ? 1 : verb + object, verb: objectOnly ? 0 : verb, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)), headHit: head === null ? 0 : count(head, profile.nameNouns) });
   }
   if (scored.length === 0) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
 
@@ -135,7 +145,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   const fits: ToolFit[] = [];
   for (const s of scored) {
     candidates.push(s.profile.name);
-    fits.push({ tool: s.profile.name, total: s.total, object: s.nameHits, verb: !s.objectOnly });
+    fits.push({ tool: s.profile.name, total: s.total, object: s.nameHits, verb: !s.objectOnly, verbScore: s.verb });
   }
   return { tool: best.profile.name, candidates, strong, objectOnly: best.objectOnly && !strong, fits, read: readClaim };
 }
@@ -144,6 +154,8 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
 interface Scored {
   profile: ToolProfile;
   total: number;
+  /** {@link ToolFit.verbScore}. */
+  verb: number;
   strong: boolean;
   objectOnly: boolean;
   /** Position in the tool list. */
