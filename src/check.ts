@@ -11,6 +11,7 @@ import { normalizeTools, type ToolSpec } from './tools.js';
 import { judgeReply, type JudgeInput } from './claims/judge-reply.js';
 import { profileTool, type ToolProfile } from './claims/tool-profile.js';
 import { LedgerIndex } from './claims/ledger-index.js';
+import { callActKeys } from './claims/tool-acts.js';
 import { ClaimcheckError } from './errors.js';
 import { assertOptions, describeValue } from './_options.js';
 
@@ -95,11 +96,12 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
   if (options.request !== undefined) assertTextLength(options.request, 'The request');
   const entries = ledgerEntries(where, ledger);
   const tools = options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools;
+  const toolProfiles = profiles(normalizeTools(tools));
   return judgeReply({
     reply,
     ...(options.request === undefined ? {} : { request: options.request }),
-    profiles: profiles(normalizeTools(tools)),
-    backing: new LedgerIndex(entries),
+    profiles: toolProfiles,
+    backing: new LedgerIndex(entries, callActKeys(toolProfiles)),
     stretch: entries,
     ignoreTools: new Set(options.ignoreTools ?? []),
     checkArgs: options.checkArgs ?? true,
@@ -152,7 +154,7 @@ export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions,
   const checkArgs = options.checkArgs ?? true;
   const strict = options.strict === true;
   const out: TurnReceipt[] = [];
-  const earlier = new LedgerIndex();
+  const earlier = new LedgerIndex([], callActKeys(toolProfiles));
   let stretch: LedgerEntry[] = [];
   let request: string | undefined;
   let previous: string | undefined;

@@ -32,6 +32,11 @@ export interface Claim {
   tool: string | null;
   /** Every tool that fits, best first. */
   candidates: string[];
+  /**
+   * For a tool whose argument selects its act (`action: "check" | "book"`, `mode: "quote" | "purchase"`): the act the
+   * claim was judged against, by that argument and its value. Only the calls that selected it back the claim.
+   */
+  act?: { argument: string; value: string };
   /** Set on flagged claims only. */
   reason?: FlagReason;
   /** `rules` for the deterministic extractor, `llm` for a model-based one. */

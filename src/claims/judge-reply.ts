@@ -9,7 +9,8 @@ import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { hintsOf, matchTool, objectNouns, type RunState, type ToolFit, type ToolMatch } from './match-tool.js';
-import { canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
+import { actProfiles, canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
+import { actsOfCall, type ToolAct } from './tool-acts.js';
 import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
@@ -52,13 +53,15 @@ export interface JudgeInput {
 /** Judge one reply into a {@link Receipt}. */
 export function judgeReply(input: JudgeInput): Receipt {
   const parsed = parseReply(input.reply);
-  const tools = toolIndex(input.profiles);
+  // A tool whose argument selects its act is matched and judged act by act (`tool-acts.ts`).
+  const profiles = actProfiles(input.profiles);
+  const tools = toolIndex(profiles);
   const options: ExtractOptions = { toolVerbs: tools.verbs };
   if (input.request !== undefined) options.request = input.request;
   if (input.previous !== undefined) options.previous = input.previous;
   const extracted = readClaims(parsed, options);
   // Most replies claim nothing: they are judged without the readers a claim needs.
-  const judged = extracted.length === 0 ? { confirmed: [], flagged: [], unmatched: [], readings: [], mentioned: NO_TOOLS } : judgeClaims(input, parsed, tools, extracted);
+  const judged = extracted.length === 0 ? { confirmed: [], flagged: [], unmatched: [], readings: [], mentioned: NO_TOOLS } : profiles === input.profiles ? judgeClaims(input, parsed, tools, extracted) : byTool(judgeClaims({ ...input, profiles, stretch: actStretch(input.stretch, tools.byName) }, parsed, tools, extracted), tools.byName);
   const { confirmed, flagged, unmatched, readings, mentioned } = judged;
   const thinking = reasoningTools(tools.thinkers, input.stretch);
   const ranButUnreported = input.stretch.filter(
@@ -66,6 +69,51 @@ export function judgeReply(input: JudgeInput): Receipt {
   );
   const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
   return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, claimedWithoutTool: findings.claimedWithoutTool, deniedButRan: findings.deniedButRan, strict: input.strict === true });
+}
+
+/**
+ * The calls of a stretch as act profiles see them: a call of a tool whose argument selects its act stands under
+ * the key of each act it selected (`actsOfCall`), so that the claims of an act are read against its own calls.
+ */
+function actStretch(stretch: readonly LedgerEntry[], profiles: ReadonlyMap<string, ToolProfile>): LedgerEntry[] {
+  const out: LedgerEntry[] = [];
+  for (const e of stretch) {
+    const acts = profiles.has(e.tool) ? NO_ACTS : (actsByTool(profiles).get(e.tool) ?? NO_ACTS);
+    if (acts.length === 0) out.push(e);
+    else for (const key of actsOfCall(e.tool, e.args, acts)) out.push({ ...e, tool: key });
+  }
+  return out;
+}
+const NO_ACTS: readonly ToolAct[] = [];
+
+/** The acts of each tool that has them, by the tool's name, once per profile map. */
+const actsByTool = (profiles: ReadonlyMap<string, ToolProfile>): ReadonlyMap<string, readonly ToolAct[]> => {
+  let byTool = ACTS_BY_TOOL.get(profiles);
+  if (byTool === undefined) {
+    const map = new Map<string, ToolAct[]>();
+    for (const p of profiles.values()) if (p.act !== undefined) map.set(p.tool, [...(map.get(p.tool) ?? []), p.act]);
+    ACTS_BY_TOOL.set(profiles, (byTool = map));
+  }
+  return byTool;
+};
+const ACTS_BY_TOOL = new WeakMap<ReadonlyMap<string, ToolProfile>, ReadonlyMap<string, readonly ToolAct[]>>();
+
+/**
+ * Claims judged against act profiles, reported by tool: each claim's tool and candidates are the listed tools
+ * (the act a claim was judged against is its `act`), and the tools mentioned are the listed tools of the acts
+ * mentioned.
+ */
+function byTool(judged: JudgedClaims, profiles: ReadonlyMap<string, ToolProfile>): JudgedClaims {
+  const toolOf = (name: string): string => profiles.get(name)?.tool ?? name;
+  const relabel = (c: Claim): Claim => {
+    const act = c.tool === null ? undefined : profiles.get(c.tool)?.act;
+    const out: Claim = { ...c, tool: c.tool === null ? null : toolOf(c.tool), candidates: [...new Set(c.candidates.map(toolOf))] };
+    if (act !== undefined) out.act = { argument: act.argument, value: act.value };
+    return out;
+  };
+  const mentioned = new Set<string>();
+  for (const name of judged.mentioned) mentioned.add(toolOf(name));
+  return { confirmed: judged.confirmed.map(relabel), flagged: judged.flagged.map(relabel), unmatched: judged.unmatched.map(relabel), readings: judged.readings, mentioned };
 }
 
 /** No tool names: one empty set, shared (never changed). */
@@ -295,6 +343,9 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
   const bestFit = match.fits[0];
   const best = bestFit === undefined ? undefined : profiles.get(bestFit.tool);
   if (bestFit === undefined || best === undefined) return null;
+  // An act of the same tool that does more than read did the reading of its read act too: a finalizing
+  // reconciliation matched the transactions its preview would have, a reservation found the room.
+  if (best.act !== undefined && best.read) for (const p of profiles.values()) if (p.tool === best.tool && !p.read && ran(p.name) === 'ok') return p.name;
   for (let i = 1; i < match.fits.length; i++) {
     const fit = match.fits[i] as ToolFit;
     if (ran(fit.tool) !== 'ok') continue;

@@ -28,15 +28,29 @@ export class LedgerIndex implements Backing {
   /** Results not yet split into words: folding waits until a value is first looked up. */
   #pending: LedgerEntry[] = [];
 
-  constructor(entries: Iterable<LedgerEntry> = []) {
+  /** The act keys of a call of a tool whose argument selects its act (`tool-acts.ts`); `undefined` when no tool has acts. */
+  readonly #acts: ((tool: string, args: unknown) => readonly string[]) | undefined;
+
+  /**
+   * @param acts The act keys each call selects (`callActKeys` of the tool profiles): such a call is indexed under
+   *   each of them as well as under its tool's name, so that an act is judged only by the calls that selected it.
+   */
+  constructor(entries: Iterable<LedgerEntry> = [], acts?: (tool: string, args: unknown) => readonly string[]) {
+    this.#acts = acts;
     for (const e of entries) this.add(e);
   }
 
   add(entry: LedgerEntry): void {
-    let tool = this.#byTool.get(entry.tool);
+    this.#count(entry.tool, entry);
+    if (this.#acts !== undefined) for (const key of this.#acts(entry.tool, entry.args)) this.#count(key, entry);
+    this.#pending.push(entry);
+  }
+
+  #count(key: string, entry: LedgerEntry): void {
+    let tool = this.#byTool.get(key);
     if (tool === undefined) {
       tool = { ok: 0, failed: 0, digest: undefined, pending: [] };
-      this.#byTool.set(entry.tool, tool);
+      this.#byTool.set(key, tool);
     }
     if (entry.status === 'ok') {
       tool.ok++;
@@ -44,7 +58,6 @@ export class LedgerIndex implements Backing {
     } else {
       tool.failed++;
     }
-    this.#pending.push(entry);
   }
 
   state(tool: string): 'ok' | 'failed' | 'none' {
@@ -73,7 +86,7 @@ export class LedgerIndex implements Backing {
   /** This index plus a few calls that settle later in the same turn, without copying the index. */
   with(later: readonly LedgerEntry[]): Backing {
     if (later.length === 0) return this;
-    const extra = new LedgerIndex(later);
+    const extra = new LedgerIndex(later, this.#acts);
     return {
       state: (tool) => {
         const a = this.state(tool);

@@ -96,7 +96,9 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     if (objectOnly) verb = 1;
     if (verb === 0) continue;
     const descHits = Math.min(2, count(objects, profile.descriptionNouns));
-    const hintHits = count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
+    // The objects a verb implies count only for a tool the verb fits: "reserved R-12 (reservation RV-7)" is no act of
+    // releasing a reservation because "reserve" implies a reservation.
+    const hintHits = objectOnly ? 0 : count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
     if (claim.verb === '*' && nameHits === 0) continue;
     // An object-only match is strong when it names two of the tool's nouns, or one that no other listed
@@ -188,6 +190,9 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   // The tool's own verb fits whatever the tool's class: "VALIDATED ✅" is validate_file even when its
   // description says it only checks.
   if (p.nameVerb === lemma || p.nameActions.has(lemma)) return 4.5;
+  // An act's own description says what it does ("mode='preview' matches statement lines…"): its verbs are the act's
+  // whatever the act's class ("214 transactions matched" is the preview's work).
+  if (p.act !== undefined && p.descriptionVerbs.has(lemma)) return 4;
   if (p.read !== readClaim) {
     // A tool that both acts and reads ("action='search' returns offers; action='book' books") answers lookups too.
     if (readClaim && describesReading(p)) return p.descriptionVerbs.has(lemma) ? 2.5 : 2;

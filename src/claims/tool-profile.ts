@@ -11,7 +11,8 @@ import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
 import { enumParameters, type EnumParameter } from './_typed-values.js';
 import { openToolVerb } from './_open-verbs.js';
-import { memo } from './_memo.js';
+import { memo, memoPerList } from './_memo.js';
+import { actKey, toolActs, type ToolAct } from './tool-acts.js';
 
 /** A tool as the matcher sees it. */
 export interface ToolProfile {
@@ -51,6 +52,12 @@ export interface ToolProfile {
   enums: readonly EnumParameter[];
   /** A passthrough that can perform any action (a REST, SQL, CLI or shell gateway); `read` is then true when it is read-only. */
   generic: boolean;
+  /** The listed tool this profile is of: its `name`, or for an act's profile ({@link actProfiles}) the tool whose act it is. */
+  tool: string;
+  /** The acts an argument of the tool selects (`tool-acts.ts`); `[]` for most tools. */
+  acts: readonly ToolAct[];
+  /** For an act's profile: the act. */
+  act?: ToolAct;
 }
 
 /** Canonical form of a noun token: singular, synonyms folded ("invitation" → "invite"). */
@@ -158,7 +165,48 @@ export function profileTool(tool: ToolSpec): ToolProfile {
       if (!STOPWORDS.has(w) && partsOfSpeech(w)[0] === 'n' && !nameNouns.has(noun) && !GENERIC_RESULT_WORDS.has(noun)) returns.add(noun);
     }
   }
-  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, argumentNouns, returns, particle: nameParticle(words), read, generic, enums };
+  const acts = generic ? [] : toolActs(tool, nameVerb);
+  return { name: tool.name, nameVerb, nameActions, descriptionVerbs, families, nameNouns, descriptionNouns, argumentNouns, returns, particle: nameParticle(words), read, generic, enums, tool: tool.name, acts };
+}
+
+/**
+ * The profiles a claim is matched against: each tool whose argument selects its act replaced by one profile per act
+ * (named by its `actKey`), so that "booked the 9:40 slot" is matched to the booking act of a scheduling tool and
+ * judged by the calls that selected it, not by an availability check. An act's profile has the act's verb for its
+ * name verb, the verbs the description gives the act for its description verbs, and, for an act that does more than
+ * read, the tool's own name verb among its name actions ("reconciled" is the finalizing act of `reconcile`, not its
+ * preview). The list itself when no tool has acts; once per list.
+ */
+export const actProfiles = memoPerList((profiles: readonly ToolProfile[]): readonly ToolProfile[] => {
+  if (!profiles.some((p) => p.acts.length > 0)) return profiles;
+  return profiles.flatMap((p) => (p.acts.length === 0 ? [p] : p.acts.map((act) => actProfile(p, act))));
+});
+
+function actProfile(base: ToolProfile, act: ToolAct): ToolProfile {
+  const own = base.nameVerb !== null && !act.read && base.nameVerb !== act.verb ? base.nameVerb : null;
+  const families = act.read ? new Set(['lookup']) : new Set([act.verb, ...act.described, ...(own === null ? [] : [own])].flatMap((v) => [...familiesOf(v)]));
+  const nameActions = new Set(act.read ? [] : base.nameActions);
+  if (own !== null) nameActions.add(own);
+  const nameNouns = new Set(base.nameNouns);
+  for (const w of splitIdentifier(act.value)) nameNouns.add(canonicalNoun(w));
+  // What the act acts on, as its description says ("books a slot_id for the patient" → slot, patient): the object of a
+  // claim names the act through these as it names another tool through its name.
+  if (!act.read) for (const w of act.words) if (!STOPWORDS.has(w) && w.length > 2 && baseVerb(w) === null && partsOfSpeech(w)[0] === 'n') nameNouns.add(canonicalNoun(w));
+  const profile: ToolProfile = {
+    ...base,
+    name: actKey(base.name, act),
+    nameVerb: act.verb,
+    nameActions,
+    descriptionVerbs: new Set(act.described),
+    families,
+    nameNouns,
+    read: act.read,
+    // What the tool returns is said of the tool, not of one act ("mode='quote' returns rates").
+    returns: new Set(),
+    enums: base.enums.filter((e) => e.key !== act.argument),
+    act,
+  };
+  return profile;
 }
 
 /** The particle of a phrasal verb in a tool name: a word joined from one ("login", "checkout"), or a verb followed by one ("turn_off"). */
