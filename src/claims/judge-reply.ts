@@ -17,7 +17,8 @@ import { isThinkingVerb } from './_open-verbs.js';
 import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
-import { isRecordKey, type ArgsDigest } from './args-digest.js';
+import { ArgsDigest, isRecordKey } from './args-digest.js';
+import { carriesCommand, carryingCalls } from './_passthrough.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
 import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
@@ -54,14 +55,15 @@ export interface JudgeInput {
 export function judgeReply(input: JudgeInput): Receipt {
   const parsed = parseReply(input.reply);
   // A tool whose argument selects its act is matched and judged act by act (`tool-acts.ts`).
-  const profiles = actProfiles(input.profiles);
+  const acted = actProfiles(input.profiles);
+  const profiles = withCommandTools(acted, input.backing);
   const tools = toolIndex(profiles);
   const options: ExtractOptions = { toolVerbs: tools.verbs };
   if (input.request !== undefined) options.request = input.request;
   if (input.previous !== undefined) options.previous = input.previous;
   const extracted = readClaims(parsed, options);
   // Most replies claim nothing: they are judged without the readers a claim needs.
-  const judged = extracted.length === 0 ? { confirmed: [], flagged: [], unmatched: [], readings: [], mentioned: NO_TOOLS } : profiles === input.profiles ? judgeClaims(input, parsed, tools, extracted) : byTool(judgeClaims({ ...input, profiles, stretch: actStretch(input.stretch, tools.byName) }, parsed, tools, extracted), tools.byName);
+  const judged = extracted.length === 0 ? { confirmed: [], flagged: [], unmatched: [], readings: [], mentioned: NO_TOOLS } : acted === input.profiles ? judgeClaims(profiles === input.profiles ? input : { ...input, profiles }, parsed, tools, extracted) : byTool(judgeClaims({ ...input, profiles, stretch: actStretch(input.stretch, tools.byName) }, parsed, tools, extracted), tools.byName);
   const { confirmed, flagged, unmatched, readings, mentioned } = judged;
   const thinking = reasoningTools(tools.thinkers, input.stretch);
   const ranButUnreported = input.stretch.filter(
@@ -114,6 +116,36 @@ function byTool(judged: JudgedClaims, profiles: ReadonlyMap<string, ToolProfile>
   const mentioned = new Set<string>();
   for (const name of judged.mentioned) mentioned.add(toolOf(name));
   return { confirmed: judged.confirmed.map(relabel), flagged: judged.flagged.map(relabel), unmatched: judged.unmatched.map(relabel), readings: judged.readings, mentioned };
+}
+
+/**
+ * The profiles with each tool whose calls carry commands (SQL, an HTTP request, a command line: `command-acts.ts`)
+ * read as a passthrough, when its name has no verb and its description does not say it is one (`ehr_fhir` listed by
+ * name, called with a method and a path): what it did is read off each call. The list itself when there is none.
+ */
+function withCommandTools(profiles: readonly ToolProfile[], backing: Backing): readonly ToolProfile[] {
+  let out: ToolProfile[] | undefined;
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i] as ToolProfile;
+    if (p.generic || p.nameVerb !== null || p.act !== undefined || !backing.calls(p.name).some(carriesCommand)) continue;
+    (out ??= [...profiles])[i] = passthroughOf(p);
+  }
+  return out ?? profiles;
+}
+
+/** A profile read as a passthrough that may act, once per profile. */
+function passthroughOf(p: ToolProfile): ToolProfile {
+  let generic = PASSTHROUGHS.get(p);
+  if (generic === undefined) PASSTHROUGHS.set(p, (generic = { ...p, generic: true, read: false }));
+  return generic;
+}
+const PASSTHROUGHS = new WeakMap<ToolProfile, ToolProfile>();
+
+/** The successful calls among some calls, folded for the argument check. */
+function digestOf(calls: readonly LedgerEntry[]): readonly ArgsDigest[] {
+  const digest = new ArgsDigest();
+  for (const e of calls) if (e.status === 'ok') digest.add(e);
+  return [digest];
 }
 
 /** No tool names: one empty set, shared (never changed). */
@@ -209,6 +241,13 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
         state = 'ok';
       }
     }
+    // A passthrough (SQL, HTTP, a command line) is judged by the calls whose command carries the claimed act.
+    let carrying: readonly LedgerEntry[] | null = null;
+    if (tool !== null && tool === match.tool && tools.byName.get(tool)?.generic === true) {
+      const head = x.head === undefined || x.fromContext === true ? null : nounOf(x.head);
+      carrying = carryingCalls({ verb: x.verb, read: match.read, head, objects: objectsOf(x.object) }, input.backing.calls(tool));
+      if (carrying !== null) state = carrying.some((e) => e.status === 'ok') ? 'ok' : carrying.length > 0 ? 'failed' : 'none';
+    }
     const claim: Claim = { text: x.text, verb: x.verb, object: x.object, tool, candidates: match.candidates, source: 'rules' };
     if (x.count !== undefined) claim.count = x.count;
     // A weak match confirms only a call of this turn: "I also added a note" does not restate an earlier ticket.
@@ -260,7 +299,8 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // Values of the list the claim introduces ("updated with the following details:") are its own.
     const span = x.details === undefined ? x.clause : `${x.clause}\n${x.details}`;
     const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, () => input.backing.digests(tool), (v) => input.backing.seen(v), whole, enums);
+    const digests = carrying === null ? () => input.backing.digests(tool) : () => digestOf(carrying);
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, digests, (v) => input.backing.seen(v), whole, enums);
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed, message: mismatch.message });
       continue;

@@ -18,12 +18,16 @@ export interface Backing {
    * window: the agent read it there. Constant time.
    */
   seen(value: string): boolean;
+  /** Every call of `tool` in the window (or of an act key), in the order they settled, failed ones included. */
+  calls(tool: string): readonly LedgerEntry[];
 }
+
+const NO_CALLS: readonly LedgerEntry[] = [];
 
 /** An append-only index of settled calls. */
 export class LedgerIndex implements Backing {
   /** Per tool: how its calls settled, and its successful calls, folded into a digest when first asked for. */
-  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest | undefined; pending: LedgerEntry[] }>();
+  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest | undefined; pending: LedgerEntry[]; all: LedgerEntry[] }>();
   readonly #words = new Set<string>();
   /** Results not yet split into words: folding waits until a value is first looked up. */
   #pending: LedgerEntry[] = [];
@@ -49,9 +53,10 @@ export class LedgerIndex implements Backing {
   #count(key: string, entry: LedgerEntry): void {
     let tool = this.#byTool.get(key);
     if (tool === undefined) {
-      tool = { ok: 0, failed: 0, digest: undefined, pending: [] };
+      tool = { ok: 0, failed: 0, digest: undefined, pending: [], all: [] };
       this.#byTool.set(key, tool);
     }
+    tool.all.push(entry);
     if (entry.status === 'ok') {
       tool.ok++;
       tool.pending.push(entry);
@@ -72,6 +77,10 @@ export class LedgerIndex implements Backing {
     for (const entry of t.pending) digest.add(entry);
     t.pending = [];
     return [digest];
+  }
+
+  calls(tool: string): readonly LedgerEntry[] {
+    return this.#byTool.get(tool)?.all ?? NO_CALLS;
   }
 
   seen(value: string): boolean {
@@ -95,6 +104,7 @@ export class LedgerIndex implements Backing {
       },
       digests: (tool) => [...this.digests(tool), ...extra.digests(tool)],
       seen: (value) => this.seen(value) || extra.seen(value),
+      calls: (tool) => [...this.calls(tool), ...extra.calls(tool)],
     };
   }
 }

@@ -316,7 +316,7 @@ export const SETTING_KEY_WORDS: ReadonlySet<string> = new Set(['new', 'updated']
 /** Words of generic passthrough tools ("Run a kubectl command", "Salesforce REST passthrough"): such a tool can do any action. */
 export const GENERIC_TOOL_WORDS: ReadonlySet<string> = new Set([
   'passthrough', 'pass-through', 'execute', 'run', 'gateway', 'proxy', 'wrapper', 'bridge', 'cli', 'command', 'shell',
-  'api', 'integration', 'graphql', 'rest', 'sql', 'kubectl', 'admin', 'operations', 'service', 'hcm',
+  'api', 'integration', 'graphql', 'rest', 'sql', 'kubectl', 'admin', 'operations', 'service', 'hcm', 'db', 'http',
 ]);
 
 /** Verbs that say an action finished without naming it ("the booking has been completed"); the subject names the action. */

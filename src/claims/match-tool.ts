@@ -5,7 +5,7 @@
 import { GENERAL_VERBS, OPPOSED_FAMILIES, OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
-import { openRelation, readingsOf } from './_open-verbs.js';
+import { openRelation, openVerbClass, readingsOf } from './_open-verbs.js';
 import { tokenize } from './_tokens.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
@@ -89,7 +89,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
     if (profile.particle !== null && (OPPOSED_PARTICLES.get((particle ??= claimParticle(claim))) ?? []).includes(profile.particle)) continue;
     const nameHits = hits[order] ?? 0;
-    let verb = verbScore(claim.verb, families, readClaim, profile);
+    let verb = verbScore(claim.verb, families, readClaim, profile, claim.form === 'first_person' || claim.form === 'head');
     // An action claim naming the tool's object ("the certificate has been issued" → send_certificate) fits weakly.
     const objectOnly = verb === 0 && nameHits > 0 && !readClaim && !profile.read;
     if (objectOnly && opposed(families, profile.families)) continue;
@@ -142,7 +142,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
   let strong = best.strong;
   // A passthrough is the only way to act when no specific tool fits: its match is not family-only.
-  if (!strong && best.profile.generic && scored.every((s) => s.profile.generic)) strong = scored.length === 1;
+  if (!strong && best.profile.generic && scored.every((s) => s.profile.generic) && !general) strong = scored.length === 1;
   const candidates: string[] = [];
   const fits: ToolFit[] = [];
   for (const s of scored) {
@@ -176,7 +176,7 @@ function headNoun(claim: ExtractedClaim): ReadonlySet<string> | null {
 
 const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
 
-function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile): number {
+function verbScore(lemma: string, families: readonly string[], readClaim: boolean, p: ToolProfile, own: boolean): number {
   // A passthrough (SQL, REST, CLI) can read and act, unless its description says it only reads; a verb
   // the lexicon's families do not know is not taken for one of its actions.
   if (p.generic) {
@@ -184,7 +184,10 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
     if (p.descriptionVerbs.has(lemma)) return 2.5;
     // A verb that also reads ("returned 0 results") is not taken for one of its actions.
     const sometimesReads = families.some((f) => READ_FAMILIES.has(f));
-    if (families.length === 0 || (!readClaim && sometimesReads)) return 0;
+    // An act the families do not know ("printed", "swapped"), said of the agent itself (first person or a
+    // subject-less head), is one of its actions too: which call carried it is judged call by call (`_passthrough.ts`).
+    if (families.length === 0) return own && !readClaim && !p.read && !GENERAL_VERBS.has(lemma) && openVerbClass(lemma) === 'act' ? 1 : 0;
+    if (!readClaim && sometimesReads) return 0;
     return readClaim || !p.read ? 1 : 0;
   }
   // The tool's own verb fits whatever the tool's class: "VALIDATED ✅" is validate_file even when its

@@ -128,3 +128,41 @@ describe('nounSpellings', () => {
     }
   });
 });
+
+describe('profileTool: names read against their words and descriptions', () => {
+  it.each([
+    // Object first: the verb after the noun it acts on.
+    ['contract_extend', '', 'extend'],
+    ['invoice_list', '', 'list'],
+    ['customer_note_add', '', 'add'],
+    ['vendor_message_send', '', 'send'],
+    ['partsOrderCreate', '', 'create'],
+    // An act's noun at the end of a name without a verb.
+    ['price_adjustment', '', 'adjust'],
+    ['escalation', '', 'escalate'],
+    // A word that is mostly a noun, beside a description that opens with another verb, is no verb of the name.
+    ['team_membership', 'Team membership changes: adds people to or removes them from teams.', null],
+    // …but one the description uses as a verb is.
+    ['flag', 'Flag a comment for review.', 'flag'],
+    // A verb the families know keeps its place.
+    ['record_expense', 'Enter an expense report line.', 'record'],
+  ])('%s has the name verb %s', (name, description, verb) => {
+    expect(profileTool({ name, description }).nameVerb).toBe(verb);
+  });
+
+  it('reads a name that ends in what it passes through as a passthrough of that domain, not a verb', () => {
+    for (const name of ['warehouse_sql', 'billing_db', 'crm_api', 'fleet_cli']) {
+      const p = profileTool({ name, description: '' });
+      expect([p.nameVerb, p.generic]).toEqual([null, true]);
+    }
+    // A service is no passthrough, nor is a tool that runs one named thing.
+    expect(profileTool({ name: 'restart_service', description: '' }).generic).toBe(false);
+    expect(profileTool({ name: 'run_lint_checks', description: 'Run the lint checks on a branch.' }).generic).toBe(false);
+    expect(profileTool({ name: 'menu_86', description: 'Mark a dish unavailable for the rest of service today.' }).generic).toBe(false);
+  });
+
+  it('reads the acts a verbless name’s description names by their nouns', () => {
+    const p = profileTool({ name: 'keycard', description: 'Keycard activation, deactivation and floor assignment.' });
+    expect([...p.descriptionVerbs].sort()).toEqual(['activate', 'assign', 'deactivate']);
+  });
+});

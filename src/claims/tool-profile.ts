@@ -5,7 +5,7 @@
  */
 import type { ToolSpec } from '../tools.js';
 import { GENERIC_RESULT_WORDS, GENERIC_TOOL_WORDS, OPPOSED_PARTICLES, READ_FAMILIES, STOPWORDS } from './lexicon.js';
-import { isVerb, partsOfSpeech } from '../lexicon/index.js';
+import { isVerb, partsOfSpeech, verbsOfNoun } from '../lexicon/index.js';
 import { nounSynonyms } from './_lookup.js';
 import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
@@ -101,23 +101,47 @@ export const nounSpellings = memo((noun: string): readonly string[] => {
 /** Build the profile of one tool. */
 export function profileTool(tool: ToolSpec): ToolProfile {
   const words = splitIdentifier(tool.name);
-  let verbAt = words.findIndex((w) => toolVerb(w) !== null);
-  let nameVerb = verbAt === -1 ? null : toolVerb(words[verbAt] ?? '');
+  let verbAt = namedPassthrough(words) ? -2 : objectFirstVerb(words) ?? words.findIndex((w) => toolVerb(w) !== null);
+  let nameVerb = verbAt < 0 ? null : (toolVerb(words[verbAt] ?? '') ?? openToolVerb(words[verbAt] ?? '', false));
+  if (verbAt === -2) verbAt = -1;
+  // The name's verb is the verb of an act's noun ("promotion" → promote).
+  let nominal = false;
   // A name that opens with a word that is mainly a verb is named verb first ("reverse_charge",
   // "dispute_charge"): that word is its verb, even when a later word is one the families know.
-  const lead = words.length > 1 && verbAt > 0 ? openToolVerb(words[0] ?? '', false) : null;
+  const lead = words.length > 1 && verbAt > 0 && !namedPassthrough(words) ? openToolVerb(words[0] ?? '', false) : null;
   if (lead !== null) {
     verbAt = 0;
     nameVerb = lead;
   }
-  if (verbAt === -1) {
+  // A verb that is mostly a noun ("group" in `group_membership`, "vacation"), on a tool whose description opens with
+  // another verb ("Group membership changes: adds users to…"), is no verb of the name: the description says the act.
+  // A verb the families know ("record", "order") keeps its place.
+  if (nameVerb !== null && verbAt >= 0 && toolVerb(words[verbAt] ?? '') === null && mostlyNoun(words[verbAt] ?? '') && describedFirst(tool.description) !== null && describedFirst(tool.description) !== nameVerb && !mentionsAsVerb(tool.description, nameVerb)) {
+    verbAt = -1;
+    nameVerb = null;
+  }
+  // A name that ends in an act's noun after a word that names no act (`rent_adjustment`, `promotion`, `suppression`):
+  // the noun's verb is the name's (adjust, promote, suppress).
+  if (verbAt === -1 && !namedPassthrough(words)) {
+    // One word in the plural names the things acted on ("appointments"), not the act.
+    const last = words[words.length - 1] ?? '';
+    const noun = words.length === 1 && last.endsWith('s') ? null : nominalVerb(last);
+    if (noun !== null && words.slice(0, -1).every((w) => toolVerb(w) === null)) {
+      verbAt = words.length - 1;
+      nameVerb = noun;
+      nominal = true;
+    }
+  }
+  const describedOther = (): boolean => describedFirst(tool.description) !== null && words.every((w) => mostlyNoun(w) && !mentionsAsVerb(tool.description, w));
+  if (verbAt === -1 && !namedPassthrough(words) && !(nameVerb === null && describedOther())) {
     // A verb the families do not know ("notarize_contract", "think"): the first word of a longer name when
     // it is a verb, else the first word that is mainly a verb ("stripe", "shell" are nouns first).
-    const leads = (i: number): boolean => i === 0 && words.length > 1;
+    // A word the description uses as a verb is one ("flag: Flag a comment for review").
+    const leads = (i: number): boolean => (i === 0 && words.length > 1) || mentionsAsVerb(tool.description, words[i] ?? '');
     verbAt = words.findIndex((w, i) => openToolVerb(w, leads(i)) !== null);
     nameVerb = verbAt === -1 ? null : openToolVerb(words[verbAt] ?? '', leads(verbAt));
   }
-  const nameNouns = new Set(words.filter((_, i) => i !== verbAt).map(canonicalNoun));
+  const nameNouns = new Set(words.filter((_, i) => i !== verbAt || nameVerb !== toolVerb(words[i] ?? '')).map(canonicalNoun));
   const nameActions = new Set(
     words.filter((w, i) => i > verbAt && verbAt !== -1 && toolVerb(w) !== null && !familiesOf(toolVerb(w) ?? '').includes('create')).map((w) => toolVerb(w) ?? w),
   );
@@ -127,7 +151,7 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   const descTokens = tokenize(description.replace(/[=_'"]/g, ' '));
   const descriptionVerbs = new Set<string>();
   for (const t of descTokens) {
-    const v = baseVerb(t);
+    const v = baseVerb(t) ?? (nameVerb === null ? nominalVerb(t) : null);
     if (v !== null && !['use', 'pass', 'provide', 'given', 'return', 'call', 'get'].includes(v)) descriptionVerbs.add(v);
   }
   const firstClause = tokenize(description.split(/[.;:,(]/)[0] ?? '');
@@ -137,7 +161,9 @@ export function profileTool(tool: ToolSpec): ToolProfile {
 
   let read: boolean;
   let families: Set<string>;
-  const describedRead = (): boolean => !readWrite && firstVerb !== null && familiesOf(firstVerb).every((f) => READ_FAMILIES.has(f));
+  // The description says the tool reads; for a name made of an act's noun, only by the verb that opens it.
+  const opening = nominal ? describedFirst(description) : firstVerb;
+  const describedRead = (): boolean => !readWrite && opening !== null && familiesOf(opening).every((f) => READ_FAMILIES.has(f));
   if (nameVerb !== null && familiesFrom(nameVerb).length === 0 && describedRead()) {
     // A name verb the families do not know, on a tool its description says reads ("ForecastWeather: Get
     // the 3-day forecast"): a lookup, as a verbless name would be.
@@ -151,7 +177,13 @@ export function profileTool(tool: ToolSpec): ToolProfile {
     families = new Set([...descriptionVerbs].flatMap((v) => familiesFrom(v)));
     if (read) families = new Set(['lookup']);
   }
-  const generic = (descTokens.some((t) => GENERIC_TOOL_WORDS.has(t)) || words.some((w) => GENERIC_TOOL_WORDS.has(w))) && (nameVerb === null || nameVerb === 'run' || nameVerb === 'execute');
+  // A passthrough names what it passes through ("run_sql", "Run a kubectl command", "REST gateway"): the verbs "run"
+  // and "execute" alone do not make one ("run_smoke_tests: Run the smoke test suite").
+  const passes = (w: string): boolean => GENERIC_TOOL_WORDS.has(w) && !RUN_VERBS.has(w);
+  // A description says so with a word of passing through ("REST API", "SQL", "bridge"); one that serves a "service"
+  // or an "admin" is not thereby one.
+  const describesPassing = (w: string): boolean => passes(w) && !SERVING_WORDS.has(w);
+  const generic = (descTokens.some(describesPassing) || words.some(passes)) && (nameVerb === null || nameVerb === 'run' || nameVerb === 'execute');
   const descriptionNouns = new Set(
     descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
   );
@@ -207,6 +239,100 @@ function actProfile(base: ToolProfile, act: ToolAct): ToolProfile {
     act,
   };
   return profile;
+}
+
+/** Noun suffixes that make an act's noun of a verb ("adjustment", "activation", "renewal", "issuance"). */
+const ACT_NOUN = /^[a-z]{3,}(?:ment|tion|sion|al|ance|ence)s?$/;
+
+/**
+ * The verb an act's noun names ("adjustment" → adjust, "deactivation" → deactivate, "issuance" → issue), by WordNet's
+ * derivation links; `null` for a word that is no such noun ("membership", "ticket", "label").
+ */
+const nominalVerb = memo((word: string): string | null => {
+  if (!ACT_NOUN.test(word)) return null;
+  const singular = word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+  return verbsOfNoun(singular).find((v) => familiesOf(v).length > 0 || isVerb(v)) ?? null;
+});
+
+/** A word WordNet reads first as a noun, or not as a verb at all ("group", "vacation", "badge"). */
+function mostlyNoun(word: string): boolean {
+  const parts = partsOfSpeech(word);
+  return parts.length === 0 || parts[0] !== 'v';
+}
+
+/**
+ * The verb that opens a description's first sentence, as the families know it, or opens what follows a "Domain:"
+ * label ("Okta: suspend a user", "Group membership changes: adds users to…"); `null` when neither does.
+ */
+function describedFirst(description: string): string | null {
+  const sentence = description.split(/[.;(]/)[0] ?? '';
+  for (const part of sentence.split(':')) {
+    const first = tokenize(part)[0];
+    const verb = first === undefined ? null : baseVerb(first);
+    if (verb !== null) return verb;
+  }
+  return null;
+}
+
+/** Words that open what a verb acts on ("Flag a comment", "Renew the lease"). */
+const OBJECT_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'one', 'each', 'every', 'all', 'any', 'your', 'their', 'its', 'it', 'them', 'this', 'that']);
+
+/**
+ * The description uses a word as a verb: its base or third-person form opens a clause before what it acts on, or
+ * follows "to" ("Flag a comment", "to flag"); not "Group membership changes".
+ */
+function mentionsAsVerb(description: string, verb: string): boolean {
+  const words = tokenize(description);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w !== verb && w !== `${verb}s` && w !== `${verb}es`) continue;
+    if (words[i - 1] === 'to' || ((i === 0 || words[i - 1] === 'and' || words[i - 1] === 'or') && OBJECT_OPENERS.has(words[i + 1] ?? ''))) return true;
+  }
+  return false;
+}
+
+/** Words of {@link GENERIC_TOOL_WORDS} that a description uses of any tool ("for the rest of today's service"). */
+const SERVING_WORDS: ReadonlySet<string> = new Set(['service', 'admin', 'operations', 'integration', 'hcm', 'rest']);
+
+/** Verbs that run whatever a passthrough is given ("run_sql", "execute_query"). */
+const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'execute', 'exec', 'query', 'call', 'invoke']);
+
+/**
+ * A name that ends in what it passes through, after the domain it serves (`ledger_sql`, `claims_db`, `lms_api`,
+ * `wms_cli`): no word of it is its verb ("shop" in `shop_sql` names a database, not an act), unless it opens with
+ * a verb of running (`run_sql`).
+ */
+function namedPassthrough(words: readonly string[]): boolean {
+  const last = words[words.length - 1] ?? '';
+  return words.length > 1 && GENERIC_TOOL_WORDS.has(last) && !SERVING_WORDS.has(last) && !RUN_VERBS.has(last) && !RUN_VERBS.has(words[0] ?? '');
+}
+
+/**
+ * The verb of an object-first name (`tenant_message_send`, `dns_record_create`, `lease_renew`): of two words, the second
+ * when the first is mostly a noun and the second mostly a verb; of more, when the first word is no verb, of several
+ * later words that can be verbs the last one that is only a verb ("send", not "message"; "create", not "record").
+ * `undefined` when the name is not of that shape (the reading left to the rule that takes the first verb).
+ */
+function objectFirstVerb(words: readonly string[]): number | undefined {
+  // Two words: a noun first and a word that is mostly a verb ("lease_renew", "order_get", "post_schedule").
+  if (words.length === 2) {
+    const [first = '', second = ''] = words;
+    if (!mostlyNoun(first) || toolVerb(first) === null && openToolVerb(first, false) !== null) return undefined;
+    const verb = toolVerb(second) ?? openToolVerb(second, false);
+    if (verb === null) return undefined;
+    // A verb of reading names the act whatever WordNet reads first ("queue_list", "contact_lookup").
+    const reads = familiesOf(verb).length > 0 && familiesOf(verb).every((f) => READ_FAMILIES.has(f));
+    return reads || !mostlyNoun(second) ? 1 : undefined;
+  }
+  if (words.length < 3 || toolVerb(words[0] ?? '') !== null || openToolVerb(words[0] ?? '', false) !== null) return undefined;
+  const candidates: number[] = [];
+  for (let i = 1; i < words.length; i++) if (toolVerb(words[i] ?? '') !== null) candidates.push(i);
+  if (candidates.length < 2) return undefined;
+  for (let k = candidates.length - 1; k >= 0; k--) {
+    const i = candidates[k] as number;
+    if (!mostlyNoun(words[i] ?? '')) return i;
+  }
+  return undefined;
 }
 
 /** The particle of a phrasal verb in a tool name: a word joined from one ("login", "checkout"), or a verb followed by one ("turn_off"). */
