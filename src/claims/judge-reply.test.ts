@@ -37,6 +37,26 @@ describe('never flagged while a tool that could have done the work ran', () => {
   });
 });
 
+describe('the calls’ own arguments show which tool did the work', () => {
+  const tools = ['invite_attendees', 'create_meeting', 'publish_page', 'send_team_message', 'remove_line', 'cancel_order'];
+
+  it('backs a claim by a call whose argument is named for what the claim acted on', () => {
+    const created = ledger({ tool: 'create_meeting', args: { title: 'Retro', attendees: ['lena@example.com'] } });
+    expect(flagged(check('You and Lena are both set as attendees.', created, { tools }))).toEqual([]);
+  });
+
+  it('backs a claim by a call whose argument holds, verbatim, a text the claim quotes', () => {
+    const sent = ledger({ tool: 'send_team_message', args: { team: 'design', text: 'Who can cover the Friday review?' } });
+    expect(flagged(check('I published the question: "Who can cover the Friday review?"', sent, { tools }))).toEqual([]);
+  });
+
+  it('still flags a named act when the call that ran only holds the same value', () => {
+    const mail = [{ name: 'forward_invoice', description: 'Forward an invoice by email.' }, { name: 'send_reminder', description: 'Send a payment reminder.' }];
+    const reminded = ledger({ tool: 'send_reminder', args: { to: 'ana@example.com' } });
+    expect(flagged(check('I forwarded the invoice to ana@example.com.', reminded, { tools: mail }))).toEqual(['forward_invoice:not_called']);
+  });
+});
+
 describe('general verbs', () => {
   it('never tie a claim to a tool by the verb alone', () => {
     const tools = [{ name: 'make_variant', description: 'Create an A/B variant of a campaign.' }, { name: 'set_quiet_hours', description: 'Set hours when no notifications are sent.' }];

@@ -19,9 +19,11 @@ import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
 import { carriesCommand, carryingCalls } from './_passthrough.js';
+import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from './_call-evidence.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
 import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
+import { partsOfSpeech } from '../lexicon/index.js';
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
@@ -189,6 +191,8 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
   let names: ((noun: string) => boolean) | undefined;
   // Asked only to tell equal fits apart.
   const context = (): ((noun: string) => boolean) => (names ??= replyContext(parsed, input.request));
+  // The texts the reply quotes, read when a claim first needs them.
+  let quotes: readonly string[] | undefined;
   for (const x of extracted) {
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     // The tools the claim cannot tell from its best fit (named after its verb, fitting as well), read once.
@@ -226,7 +230,10 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
-      const sibling = backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object) ?? (toldApart ? null : couldHaveDone(match, ran, tools.byName, claimNouns(x, objectsOf(x.object))));
+      const named = claimNouns(x, objectsOf(x.object));
+      const sibling =
+        backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object) ??
+        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -399,13 +406,81 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
 }
 
 /**
- * The claim names a noun of `best`'s name that `other` knows nowhere: neither in its name, its description nor its
- * argument names. The word of `best`'s name verb counts only with `withVerb`.
+ * An action tool other than the best fit whose successful call's own arguments show that it did what the claim
+ * states (`_call-evidence.ts`): a tool that fits the claim (its verb relates, or it names the claim's object) and whose
+ * call has an argument named for the claimed act or for what it acted on, or holds a text the claim quotes, or (for a
+ * tool whose verb fits as closely as the best fit's) a value the claim states;
+ * or any action tool whose call holds, verbatim, a longer text the claim quotes ("I posted the question: '…'" after
+ * a channel message with that body), or has an argument named for what the claim acted on and holds a value or name
+ * the claim states ("Lena and you are set as attendees" after a create call with `attendees: ["lena@…"]`). Never a tool the claim names nothing of while it names what is the best fit's
+ * own and unknown to that tool, by its profile or its calls' argument names.
  */
-function namesOwnOf(best: ToolProfile, other: ToolProfile, named: ReadonlySet<string>, withVerb = false): boolean {
+function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: ReadonlyMap<string, ToolProfile>, backing: Backing, named: ReadonlySet<string>, objects: ReadonlySet<string>, quotes: readonly string[]): string | null {
+  const best = match.fits[0] === undefined ? undefined : profiles.get(match.fits[0].tool);
+  if (best === undefined) return null;
+  const evidence: ClaimEvidence = {
+    verb: x.verb,
+    head: x.head === undefined || x.fromContext === true ? null : nounOf(x.head),
+    objects: x.fromContext === true ? NO_TOOLS : objects,
+    quotes: x.text.includes('[quote]') ? quotes : NO_QUOTES,
+    values: statedValues(x.clause),
+    names: statedNames(x.text),
+  };
+  for (const p of profiles.values()) {
+    if (p === best || p.read) continue;
+    const calls = backing.calls(p.name);
+    if (!calls.some((e) => e.status === 'ok')) continue;
+    const fit = match.fits.find((f) => f.tool === p.name);
+    const fits = fit !== undefined && (fit.verbScore >= 1.5 || fit.object > 0);
+    for (const call of calls) {
+      if (call.status !== 'ok') continue;
+      if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
+      const shown = callEvidence(call, evidence);
+      // A value the call holds says it acted on the record the claim names, not that it did the claimed act: it
+      // counts only for a tool whose verb fits as closely as the best fit's ("removed the lamp from order 42" is
+      // not the cancellation of order 42).
+      const sameAct = fit !== undefined && fit.verbScore >= (match.fits[0]?.verbScore ?? 0);
+      // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
+      if (shown.verbatim || (fits && (shown.named || shown.quoted || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
+    }
+  }
+  return null;
+}
+const NO_QUOTES: readonly string[] = [];
+
+/**
+ * The capitalised words of a clause, of three letters or more, lower case: the names it states. Its first word only
+ * when it is no English word ("Lena and you…", not "Both…").
+ */
+function statedNames(clause: string): string[] {
+  const out: string[] = [];
+  const start = clause.search(/\S/);
+  for (const m of clause.matchAll(CAPITALISED)) {
+    if (m.index === start && partsOfSpeech(m[0].toLowerCase()).length > 0) continue;
+    const name = m[0].toLowerCase();
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
+}
+const CAPITALISED = /\b[A-Z][a-z]{2,30}\b/g;
+
+/** Emails, references and numbers of three digits or more a clause states, lower case. */
+function statedValues(clause: string): string[] {
+  const out = findRefs(clause);
+  for (const m of clause.toLowerCase().matchAll(STATED_VALUE)) if (!out.includes(m[0])) out.push(m[0]);
+  return out;
+}
+const STATED_VALUE = /[a-z0-9._+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}|\b\d{3,}\b/g;
+
+/**
+ * The claim names a noun of `best`'s name that `other` knows nowhere: neither in its name, its description nor its
+ * argument names (nor, with `called`, the argument names of its call). The word of `best`'s name verb counts only with
+ * `withVerb`.
+ */
+function namesOwnOf(best: ToolProfile, other: ToolProfile, named: ReadonlySet<string>, withVerb = false, called?: ReadonlySet<string>): boolean {
   for (const noun of named) {
     if ((noun === best.nameVerb && !withVerb) || !best.nameNouns.has(noun)) continue;
-    if (!other.nameNouns.has(noun) && !other.descriptionNouns.has(noun) && other.argumentNouns?.has(noun) !== true) return true;
+    if (!other.nameNouns.has(noun) && !other.descriptionNouns.has(noun) && other.argumentNouns?.has(noun) !== true && called?.has(noun) !== true) return true;
   }
   return false;
 }
