@@ -13,6 +13,8 @@ import { latestMarks, markKey, type ReviewItem, type ReviewMark, type ReviewMark
 export const INSERT_MARK = 'INSERT INTO review_marks (at, run_id, target, target_seq, claim_index, judgement, note) VALUES (?, ?, ?, ?, ?, ?, ?)';
 const MAX_NOTE = 2000;
 const NEWEST = Number.MAX_SAFE_INTEGER;
+/** The furthest a JS `Date` reaches from 1970, in milliseconds either way (ECMA-262, "Time Values and Time Range"). */
+const MAX_DATE_MS = 8.64e15;
 
 /** Every mark since `since` (a time or `null`), oldest first; none on a ledger older than schema 3. */
 export async function readMarks(q: Query, since: number | null, hasMarks: boolean): Promise<ReviewMark[]> {
@@ -35,7 +37,10 @@ export async function markParams(q: Query, input: ReviewMarkInput, now: number):
   const note = input.note ?? null;
   if (note !== null && (typeof note !== 'string' || note.length > MAX_NOTE)) throw bad(`${where}: note must be text of at most ${MAX_NOTE} characters.`);
   const at = input.at ?? now;
-  if (!Number.isFinite(at)) throw bad(`${where}: at must be epoch milliseconds, got ${String(at)}.`);
+  // A mark's time must fit the column (a 64-bit integer) and read back as a Date: Date's own range.
+  if (typeof at !== 'number' || !(Math.abs(at) <= MAX_DATE_MS)) {
+    throw bad(`${where}: at must be epoch milliseconds a Date can hold (at most ${MAX_DATE_MS} either side of 1970), got ${String(at)}.`);
+  }
   let runId: string;
   let claimIndex: number | null = null;
   if (target === 'claim') {

@@ -22,7 +22,10 @@ export interface ReviewMarkInput {
   judgement: ReviewJudgement;
   /** Free text, at most 2,000 characters. Default `null`. */
   note?: string | null;
-  /** Epoch milliseconds. Default `Date.now()`. */
+  /**
+   * Epoch milliseconds, within a `Date`'s range (±8.64e15; fractions are cut). Default `Date.now()`.
+   * Outside it, or not a number: `invalid_record`.
+   */
   at?: number;
 }
 

@@ -93,6 +93,11 @@ describe.each([sqliteDriver, postgresDriver])('review marks and dashboard reads:
     expect((await refused(store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 2, judgement: 'right' }))).message).toContain('claimIndex must be 0 to 1');
     expect((await refused(store.addReviewMark({ target: 'operation', targetSeq: 999_999, judgement: 'right' }))).code).toBe('invalid_record');
     expect((await refused(store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'maybe' as 'right' }))).message).toContain('judgement must be');
+    // A time no Date can hold (a JS Date spans ±8.64e15 ms) is a bad mark, not a failed write.
+    for (const at of [1e300, -1e300, 8.64e15 + 1]) {
+      const error = await refused(store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'right', at }));
+      expect([error.code, error.message]).toEqual(['invalid_record', `Store.addReviewMark(): at must be epoch milliseconds a Date can hold (at most 8640000000000000 either side of 1970), got ${at}.`]);
+    }
     const reader = await open({ readonly: true });
     expect((await refused(reader.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'right' }))).code).toBe('store_readonly');
     expect(await store.reviewMarks()).toEqual([]);
