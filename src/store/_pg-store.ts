@@ -17,7 +17,7 @@ import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
 import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
-import { findRuns, timeline, toPgParams, type Query } from './_dashboard-reads.js';
+import { findRuns, summaryColumns, timeline, toPgParams, type Query } from './_dashboard-reads.js';
 import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_review-queries.js';
 import { countReviews, latestMarks, type ReviewMark, type ReviewMarkInput, type ReviewPage, type ReviewQueueOptions } from './review.js';
 import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
@@ -35,19 +35,7 @@ export interface PgStoreConfig extends NormalizeOptions {
 
 const NO_SINCE = Number.MIN_SAFE_INTEGER;
 const RUN_SELECT = 'SELECT seq, id, agent, meta, tools, started_at FROM runs';
-const LIST_RUNS = `SELECT r.id, r.agent, r.meta, r.tools, r.started_at,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id) AS operations,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.status = 'error') AS errors,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'failed') AS failed,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'needs_review') AS needs_review,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'unknown') AS unknown,
-  (SELECT count(*) FROM interceptions i WHERE i.run_id = r.id) AS interceptions,
-  (SELECT count(*) FROM receipts c WHERE c.run_id = r.id) AS receipts,
-  (SELECT count(*) FROM receipts c WHERE c.run_id = r.id AND c.verdict = 'fabricated') AS fabricated,
-  greatest(r.started_at,
-    coalesce((SELECT max(o.at) FROM operations o WHERE o.run_id = r.id), r.started_at),
-    coalesce((SELECT max(i.at) FROM interceptions i WHERE i.run_id = r.id), r.started_at),
-    coalesce((SELECT max(c.at) FROM receipts c WHERE c.run_id = r.id), r.started_at)) AS last_at
+const LIST_RUNS = `SELECT ${summaryColumns(true)}
   FROM runs r WHERE r.started_at >= $1 ORDER BY r.started_at DESC, r.seq DESC LIMIT $2`;
 const EXPORT_PAGE = 1000;
 const exportTables = [

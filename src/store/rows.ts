@@ -30,6 +30,8 @@ export interface RunSummary extends RunRow {
   receipts: number;
   /** Receipts with verdict `fabricated`. */
   fabricated: number;
+  /** Receipts with verdict `unreported` (the rest of `receipts` are `clean`). */
+  unreported: number;
   /** Time of the run's latest record (or its start), epoch milliseconds. */
   lastAt: number;
 }

@@ -140,6 +140,13 @@ describe.each([sqliteDriver, postgresDriver])('review marks and dashboard reads:
       ['run-b', 0, 0, 1],
       ['run-a', 1, 0, 0],
     ]);
+    // Replies counted by verdict, findRuns and listRuns alike.
+    store.recordReceipt({ runId: 'run-b', receipt: { ...receipt([]), verdict: 'unreported', summary: 'unreported' }, at: 2_030 });
+    await store.flush();
+    const byVerdict = (runs: Array<{ id: string; receipts: number; fabricated: number; unreported: number }>): unknown[] => runs.map((r) => [r.id, r.receipts, r.fabricated, r.unreported]);
+    expect(byVerdict((await store.findRuns({})).runs)).toEqual([['run-b', 2, 0, 1], ['run-a', 1, 1, 0]]);
+    expect(byVerdict(await store.listRuns())).toEqual(byVerdict((await store.findRuns({})).runs));
+    expect(await ids({ verdict: 'unreported' })).toEqual(['run-b']);
     await expect(store.findRuns({ limit: 0 })).rejects.toMatchObject({ code: 'invalid_options' });
     await expect(store.findRuns({ state: 'lost' as 'read' })).rejects.toMatchObject({ code: 'invalid_options' });
   });
