@@ -29,14 +29,15 @@ export function listRuns(db: Database, since: number, limit: number): RunSummary
   return rows.map(toRunSummary);
 }
 
-export function runDetail(db: Database, runId: string): RunDetail | null {
+/** One run's records in one read transaction; without `withOperations`, its operations are left out (`[]`: the caller reads a page). */
+export function runDetail(db: Database, runId: string, withOperations = true): RunDetail | null {
   return db.transaction((): RunDetail | null => {
     const run = db.prepare(`${RUN_SELECT} WHERE id = ?`).get(runId) as RawRow | undefined;
     if (run === undefined) return null;
     const all = (select: string): RawRow[] => db.prepare(`${select} WHERE run_id = ? ORDER BY seq`).all(runId) as RawRow[];
     return {
       run: toRun(run),
-      operations: all(OPERATION_SELECT).map(toOperation),
+      operations: withOperations ? all(OPERATION_SELECT).map(toOperation) : [],
       interceptions: all(INTERCEPTION_SELECT).map(toInterception),
       receipts: all(RECEIPT_SELECT).map(toReceipt),
     };

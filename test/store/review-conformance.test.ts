@@ -151,6 +151,60 @@ describe.each([sqliteDriver, postgresDriver])('review marks and dashboard reads:
     await expect(store.findRuns({ state: 'lost' as 'read' })).rejects.toMatchObject({ code: 'invalid_options' });
   });
 
+  it("reads one run's operations a page at a time, alone or with the rest of the run", async () => {
+    const store = await open();
+    await seed(store);
+    for (let i = 0; i < 5; i++) store.recordOperation({ runId: 'run-a', tool: 'lookup', callId: `call-${i}`, at: 1_100 + i });
+    await store.flush();
+    const all = (await store.runDetail('run-a'))!;
+    expect(all.operationPage).toBeUndefined();
+    expect(all.operations).toHaveLength(6);
+    const seen: number[] = [];
+    let after: number | undefined;
+    for (let pages = 0; ; pages++) {
+      const page = (await store.runOperations('run-a', { limit: 4, ...(after === undefined ? {} : { after }) }))!;
+      expect(page.total).toBe(6);
+      seen.push(...page.operations.map((o) => o.seq));
+      if (page.next === null) {
+        expect(pages).toBe(1);
+        break;
+      }
+      after = page.next;
+    }
+    expect(seen).toEqual(all.operations.map((o) => o.seq));
+    const byCall = (await store.runOperations('run-a', { callIds: ['call-3', 'call-1', 'call-1', 'nowhere'] }))!;
+    expect([byCall.operations.map((o) => o.callId), byCall.total, byCall.next]).toEqual([['call-1', 'call-3'], 2, null]);
+    expect((await store.runOperations('run-a', { callIds: [] }))!.total).toBe(0);
+
+    const paged = (await store.runDetail('run-a', { operations: { limit: 2 } }))!;
+    expect(paged.operations).toEqual(all.operations.slice(0, 2));
+    expect(paged.operationPage).toEqual({ total: 6, next: all.operations[1]!.seq });
+    expect([paged.run, paged.interceptions, paged.receipts]).toEqual([all.run, all.interceptions, all.receipts]);
+
+    expect(await store.runOperations('no-such-run')).toBeNull();
+    expect(await store.runDetail('no-such-run', { operations: {} })).toBeNull();
+    for (const options of [{ limit: 0 }, { limit: 1001 }, { after: -1 }, { after: 1.5 }, { callIds: 'call-1' as unknown as string[] }, { callIds: Array.from({ length: 1001 }, (_, i) => `c${i}`) }]) {
+      await expect(store.runOperations('run-a', options)).rejects.toMatchObject({ code: 'invalid_options' });
+    }
+  });
+
+  it('gives the newest seq of each table, which moves with each record and mark', async () => {
+    const store = await open();
+    expect(await store.newest()).toEqual({ runs: 0, operations: 0, interceptions: 0, receipts: 0, reviewMarks: 0 });
+    await seed(store);
+    const before = await store.newest();
+    expect(before).toEqual({ runs: expect.any(Number), operations: expect.any(Number), interceptions: expect.any(Number), receipts: expect.any(Number), reviewMarks: 0 });
+    expect(Object.values(before).filter((n) => n > 0)).toHaveLength(4);
+    store.recordOperation({ runId: 'run-a', tool: 'lookup' });
+    await store.flush();
+    const after = await store.newest();
+    expect(after).toEqual({ ...before, operations: after.operations });
+    expect(after.operations).toBeGreaterThan(before.operations);
+    const seq = (await store.reviewQueue({ target: 'operation' })).items[0]!.targetSeq;
+    await store.addReviewMark({ target: 'operation', targetSeq: seq, judgement: 'right' });
+    expect((await store.newest()).reviewMarks).toBeGreaterThan(0);
+  });
+
   it('counts operations, errors, interceptions, replies and fabricated replies per time bucket', async () => {
     const store = await open();
     await seed(store);
