@@ -102,6 +102,7 @@ function claimItems(r: RawRow): ReviewItem[] {
     tool: c.tool ?? null,
     text: typeof c.text === 'string' ? c.text : '',
     reason: (c.reason ?? null) as FlagReason | null,
+    message: typeof c.message === 'string' ? c.message : null,
     state: null,
     mark: null,
   }));
@@ -120,6 +121,7 @@ function operationItem(r: RawRow): ReviewItem {
     tool: String(r['tool']),
     text,
     reason: null,
+    message: null,
     state: String(r['state']) as OperationState,
     mark: null,
   };

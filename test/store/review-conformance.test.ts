@@ -103,6 +103,22 @@ describe.each([sqliteDriver, postgresDriver])('review marks and dashboard reads:
     expect(await store.reviewMarks()).toEqual([]);
   });
 
+  it("gives a flagged claim's review item the receipt's sentence on what differed: its values only when the store captures", async () => {
+    const message = 'the reply says a refund of $64.00, but the call used amount_cents 4600';
+    const record = async (store: Store, runId: string): Promise<unknown[]> => {
+      store.startRun({ id: runId, at: 1_000 });
+      const mismatch = { ...claim("I've refunded $64.00.", 'refund', 'not_called'), reason: 'args_mismatch' as const, observed: [4600], message };
+      store.recordReceipt({ receipt: receipt([mismatch as unknown as ReturnType<typeof claim>, claim('I texted you.', 'send_sms', 'not_called')]), at: 1_010 });
+      await store.flush();
+      return (await store.reviewQueue({ target: 'claim' })).items.filter((i) => i.runId === runId).map((i) => [i.reason, i.message]);
+    };
+    const plain = await open();
+    // Capture off: the field that differed is named, its values are not stored (docs/formats.md, "Nothing raw at rest").
+    expect(await record(plain, 'run-plain')).toEqual([['args_mismatch', 'the reply says a refund of $[number], but the call used amount_cents [number]'], ['not_called', null]]);
+    await plain.close();
+    expect(await record(await open({ capture: true }), 'run-captured')).toEqual([['args_mismatch', message], ['not_called', null]]);
+  });
+
   it('keeps the reply and request only when the store captures', async () => {
     const plain = await open();
     await seed(plain);
