@@ -154,8 +154,8 @@ describe('reading', () => {
     store.recordReceipt({ receipt: refundReceipt, at: 2_300 });
     const runs = await store.listRuns();
     expect(runs).toEqual([
-      { id: 'new', agent: 'bot', meta: { v: 1 }, tools: [], startedAt: 2_000, operations: 1, errors: 0, failed: 0, needsReview: 0, unknown: 1, interceptions: 1, receipts: 1, fabricated: 1, lastAt: 2_300 },
-      { id: 'old', agent: null, meta: null, tools: ['a'], startedAt: 1_000, operations: 1, errors: 1, failed: 1, needsReview: 0, unknown: 0, interceptions: 0, receipts: 0, fabricated: 0, lastAt: 1_500 },
+      { id: 'new', agent: 'bot', meta: { v: 1 }, tools: [], startedAt: 2_000, operations: 1, errors: 0, failed: 0, needsReview: 0, unknown: 1, interceptions: 1, receipts: 1, fabricated: 1, unreported: 0, lastAt: 2_300 },
+      { id: 'old', agent: null, meta: null, tools: ['a'], startedAt: 1_000, operations: 1, errors: 1, failed: 1, needsReview: 0, unknown: 0, interceptions: 0, receipts: 0, fabricated: 0, unreported: 0, lastAt: 1_500 },
     ]);
     expect((await store.listRuns({ since: 1_500 })).map((r) => r.id)).toEqual(['new']);
     expect((await store.listRuns({ limit: 1 })).map((r) => r.id)).toEqual(['new']);
