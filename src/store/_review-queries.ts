@@ -4,6 +4,7 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import type { Claim, FlagReason } from '../receipt.js';
+import { MAX_DATE_MS } from './_normalize.js';
 import { fromStoredJson } from './_stored-text.js';
 import type { RawRow } from './_sqlite-rows.js';
 import { pageLimit, type Query } from './_dashboard-reads.js';
@@ -13,8 +14,6 @@ import { latestMarks, markKey, type ReviewItem, type ReviewMark, type ReviewMark
 export const INSERT_MARK = 'INSERT INTO review_marks (at, run_id, target, target_seq, claim_index, judgement, note) VALUES (?, ?, ?, ?, ?, ?, ?)';
 const MAX_NOTE = 2000;
 const NEWEST = Number.MAX_SAFE_INTEGER;
-/** The furthest a JS `Date` reaches from 1970, in milliseconds either way (ECMA-262, "Time Values and Time Range"). */
-const MAX_DATE_MS = 8.64e15;
 
 /** Every mark since `since` (a time or `null`), oldest first; none on a ledger older than schema 3. */
 export async function readMarks(q: Query, since: number | null, hasMarks: boolean): Promise<ReviewMark[]> {
