@@ -48,3 +48,26 @@ export async function buildMillionLedger(dir) {
   big.close();
   return { file, buildMs: performance.now() - start };
 }
+
+/**
+ * Adds one run of `operations` operations (a failing call in 9, one unknown and one needs_review in 9) to
+ * the ledger at `file`, started after everything else in it, so it is the newest run: the shape of a
+ * long-lived agent session, for the dashboard's run page and live refresh. Resolves to its id.
+ */
+export async function addLargeRun(file, operations) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file);
+  db.pragma('busy_timeout = 10000');
+  const id = 'large-run';
+  const start = Date.now();
+  const seq = `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${operations - 1})`;
+  db.transaction(() => {
+    db.prepare("INSERT INTO runs (id, agent, started_at, tools, meta) VALUES (?, 'long-session', ?, '[\"tool_0\",\"tool_1\"]', '{\"name\":\"long session\"}')").run(id, start);
+    db.exec(`${seq} INSERT INTO operations (${OPERATION_COLUMNS}) SELECT '${id}', i / 4, ${start} + i, 'tool_' || (i % 37), 'big_' || i,
+      'action', CASE i % 9 WHEN 6 THEN 'unknown' WHEN 7 THEN 'needs_review' WHEN 8 THEN 'failed' ELSE 'posted' END,
+      CASE i % 9 WHEN 8 THEN 'error' ELSE 'ok' END, 1, 0, CASE i % 9 WHEN 8 THEN 'tool_failed' END, CASE i % 9 WHEN 8 THEN 'upstream 503' END,
+      NULL, 'm_' || i, 'message_id', NULL, ${start} + i, ${start} + i + 40, NULL, NULL FROM n`);
+  })();
+  db.close();
+  return id;
+}

@@ -83,8 +83,8 @@ describe('claimcheck view', () => {
     expect(await runView({ db }, c.sinks)).toBe(0);
     const rows = c.text().split('\n').filter((l) => l.startsWith('│ run-'));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/│ run-b +│ [^│]+│ — +│ — +│ +1 │ +1 │ 1 reply checked, none fabricated/);
-    expect(rows[1]).toMatch(/│ run-a +│ [^│]+│ support-bot +│ \{"model":"gpt-4o"\} +│ 4 \(1 failed, 1 needs_review\) │ +1 │ 1 fabricated of 1/);
+    expect(rows[0]).toMatch(/│ run-b +│ [^│]+│ — +│ — +│ +1 │ +1 │ 1 clean/);
+    expect(rows[1]).toMatch(/│ run-a +│ [^│]+│ support-bot +│ model gpt-4o +│ 4 \(1 failed, 1 needs_review\) │ +1 │ 1 fabricated/);
     expect(rows[1]).toContain(formatTime(T0));
     expect(c.text()).toContain('2 runs');
     expect(c.err).toEqual([]);

@@ -12,6 +12,8 @@ import type { InterceptionRow, OperationRow, ReceiptRow, RunDetail, RunSummary, 
 import type { Sinks } from './check-command.js';
 import { clip, formatClock, formatDuration, formatTime, plural, STATE_STYLE, table, VERDICT_STYLE } from './_ledger-format.js';
 import { ledgerFailure, openLedger, type LedgerOptions } from './_open-ledger.js';
+import type { Verdict } from '../receipt.js';
+import { runTitle } from '../store/_run-title.js';
 
 /** Options of the view command. */
 export interface ViewCommandOptions extends LedgerOptions {
@@ -89,7 +91,7 @@ export function formatRuns(runs: readonly RunSummary[], path: string, limit: num
     r.id,
     formatTime(r.startedAt),
     r.agent ?? pc.dim('—'),
-    runTitle(r.meta),
+    runTitleCell(r.meta),
     callsCell(r),
     r.interceptions > 0 ? pc.yellow(String(r.interceptions)) : '0',
     verdictCell(r),
@@ -101,23 +103,21 @@ export function formatRuns(runs: readonly RunSummary[], path: string, limit: num
 }
 
 /**
- * What the runs table shows of a run's `meta`: its `name`, `title` or `scenario` when one is a string
- * (the demo names its scenario so), else the meta's JSON cut to 40 characters; `—` without meta.
+ * What the runs table shows of a run's `meta` (the dashboard's runs page shows the same, see
+ * `runTitle`): its `name`, `title` or `scenario`, else its text, number and boolean fields (dim), else
+ * its JSON (dim), cut to 40 characters; `—` without meta.
  */
-export function runTitle(meta: unknown): string {
-  if (meta === null || meta === undefined) return pc.dim('—');
-  if (typeof meta === 'object' && !Array.isArray(meta)) {
-    const m = meta as Record<string, unknown>;
-    const named = [m.name, m.title, m.scenario].find((v): v is string => typeof v === 'string' && v !== '');
-    if (named !== undefined) return clip(named, 40);
-  }
-  return pc.dim(clip(JSON.stringify(meta) ?? String(meta), 40));
+export function runTitleCell(meta: unknown): string {
+  const title = runTitle(meta);
+  if (title === null) return pc.dim('—');
+  return title.named ? clip(title.text, 40) : pc.dim(clip(title.text, 40));
 }
 
+/** `1 fabricated, 2 clean`: a run's checked replies by verdict, as the dashboard's runs page says it. */
 function verdictCell(r: RunSummary): string {
   if (r.receipts === 0) return pc.dim('no replies checked');
-  if (r.fabricated > 0) return `${VERDICT_STYLE.fabricated(`${r.fabricated} fabricated`)} of ${r.receipts}`;
-  return pc.green(`${r.receipts} ${r.receipts === 1 ? 'reply' : 'replies'} checked, none fabricated`);
+  const counts: Array<[Verdict, number]> = [['fabricated', r.fabricated], ['unreported', r.unreported], ['clean', r.receipts - r.fabricated - r.unreported]];
+  return counts.filter(([, n]) => n > 0).map(([verdict, n]) => VERDICT_STYLE[verdict](`${n} ${verdict}`)).join(', ');
 }
 
 /** One run: its header, then operations, interceptions and receipts with their flagged claims. */

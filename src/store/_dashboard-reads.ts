@@ -21,8 +21,11 @@ export function toPgParams(sql: string): string {
 const MAX_PAGE = 500;
 const MAX_SEARCH = 200;
 
-/** The summary columns of a run, as `listRuns` reads them; `greatest` is PostgreSQL's `max` of values. */
-function summaryColumns(pg: boolean): string {
+/**
+ * The columns of a `RunSummary` for the run `r`: its own and its record counts, as `listRuns` and
+ * `findRuns` read them on either backend (`greatest` is PostgreSQL's `max` of values).
+ */
+export function summaryColumns(pg: boolean): string {
   const max = pg ? 'greatest' : 'max';
   return `r.id, r.agent, r.meta, r.tools, r.started_at,
   (SELECT count(*) FROM operations o WHERE o.run_id = r.id) AS operations,
@@ -33,6 +36,7 @@ function summaryColumns(pg: boolean): string {
   (SELECT count(*) FROM interceptions i WHERE i.run_id = r.id) AS interceptions,
   (SELECT count(*) FROM receipts c WHERE c.run_id = r.id) AS receipts,
   (SELECT count(*) FROM receipts c WHERE c.run_id = r.id AND c.verdict = 'fabricated') AS fabricated,
+  (SELECT count(*) FROM receipts c WHERE c.run_id = r.id AND c.verdict = 'unreported') AS unreported,
   ${max}(r.started_at,
     coalesce((SELECT max(o.at) FROM operations o WHERE o.run_id = r.id), r.started_at),
     coalesce((SELECT max(i.at) FROM interceptions i WHERE i.run_id = r.id), r.started_at),

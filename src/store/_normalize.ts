@@ -179,10 +179,14 @@ function text(value: unknown, field: string, where: string): string | null {
   throw bad(where, field, 'a string or null', value);
 }
 
+/** The furthest a JS `Date` reaches from 1970, in milliseconds either way (ECMA-262, "Time Values and Time Range"). */
+export const MAX_DATE_MS = 8.64e15;
+
+/** Epoch milliseconds a `Date` can hold (so they fit the 64-bit column and read back), cut to whole ones. */
 function time(value: unknown, field: string, where: string): number | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
-  throw bad(where, field, 'epoch milliseconds (a finite number) or null', value);
+  if (typeof value === 'number' && Math.abs(value) <= MAX_DATE_MS) return Math.trunc(value);
+  throw bad(where, field, `epoch milliseconds a Date can hold (a number at most ${MAX_DATE_MS} either side of 1970) or null`, value);
 }
 
 function count(value: unknown, field: string, where: string): number | null {
@@ -192,6 +196,6 @@ function count(value: unknown, field: string, where: string): number | null {
 }
 
 function bad(where: string, field: string, expected: string, got: unknown): ClaimcheckError {
-  const shown = typeof got === 'string' ? JSON.stringify(got.slice(0, 40)) : Array.isArray(got) ? 'an array' : got === null ? 'null' : typeof got;
+  const shown = typeof got === 'string' ? JSON.stringify(got.slice(0, 40)) : typeof got === 'number' ? String(got) : Array.isArray(got) ? 'an array' : got === null ? 'null' : typeof got;
   return new ClaimcheckError('invalid_record', `${where}: ${field} must be ${expected}, got ${shown}.`, { data: { field } });
 }

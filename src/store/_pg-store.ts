@@ -15,12 +15,13 @@ import { INTERCEPTION_SELECT, OPERATION_SELECT, RECEIPT_SELECT, toInterception, 
 import { aggregateStats, daySplit } from './_stats-aggregate.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
-import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store.js';
+import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, RunDetailOptions, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
-import { findRuns, timeline, toPgParams, type Query } from './_dashboard-reads.js';
+import { findRuns, summaryColumns, timeline, toPgParams, type Query } from './_dashboard-reads.js';
 import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_review-queries.js';
 import { countReviews, latestMarks, type ReviewMark, type ReviewMarkInput, type ReviewPage, type ReviewQueueOptions } from './review.js';
-import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
+import type { NewestRecords, OperationPage, RunOperationsOptions, RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
+import { newestRecords, runOperations } from './_run-operations.js';
 
 export interface PgStoreConfig extends NormalizeOptions {
   url: string;
@@ -35,19 +36,7 @@ export interface PgStoreConfig extends NormalizeOptions {
 
 const NO_SINCE = Number.MIN_SAFE_INTEGER;
 const RUN_SELECT = 'SELECT seq, id, agent, meta, tools, started_at FROM runs';
-const LIST_RUNS = `SELECT r.id, r.agent, r.meta, r.tools, r.started_at,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id) AS operations,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.status = 'error') AS errors,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'failed') AS failed,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'needs_review') AS needs_review,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'unknown') AS unknown,
-  (SELECT count(*) FROM interceptions i WHERE i.run_id = r.id) AS interceptions,
-  (SELECT count(*) FROM receipts c WHERE c.run_id = r.id) AS receipts,
-  (SELECT count(*) FROM receipts c WHERE c.run_id = r.id AND c.verdict = 'fabricated') AS fabricated,
-  greatest(r.started_at,
-    coalesce((SELECT max(o.at) FROM operations o WHERE o.run_id = r.id), r.started_at),
-    coalesce((SELECT max(i.at) FROM interceptions i WHERE i.run_id = r.id), r.started_at),
-    coalesce((SELECT max(c.at) FROM receipts c WHERE c.run_id = r.id), r.started_at)) AS last_at
+const LIST_RUNS = `SELECT ${summaryColumns(true)}
   FROM runs r WHERE r.started_at >= $1 ORDER BY r.started_at DESC, r.seq DESC LIMIT $2`;
 const EXPORT_PAGE = 1000;
 const exportTables = [
@@ -197,18 +186,27 @@ export class PgStore implements Store {
     return rows.rows.map(toRunSummary);
   }
 
-  async runDetail(runId: string): Promise<RunDetail | null> {
+  async runDetail(runId: string, options: RunDetailOptions = {}): Promise<RunDetail | null> {
     return this.#read('runDetail', async (c) => {
       const run = (await c.query(`${RUN_SELECT} WHERE id = $1`, [runId])).rows[0] as RawRow | undefined;
       if (run === undefined) return null;
       const all = async (select: string): Promise<RawRow[]> => (await c.query(`${select} WHERE run_id = $1 ORDER BY seq`, [runId])).rows as RawRow[];
-      return {
-        run: toRun(run),
-        operations: (await all(OPERATION_SELECT)).map(toOperation),
-        interceptions: (await all(INTERCEPTION_SELECT)).map(toInterception),
-        receipts: (await all(RECEIPT_SELECT)).map(toReceipt),
-      };
+      const rest = { interceptions: (await all(INTERCEPTION_SELECT)).map(toInterception), receipts: (await all(RECEIPT_SELECT)).map(toReceipt) };
+      if (options.operations === undefined) return { run: toRun(run), operations: (await all(OPERATION_SELECT)).map(toOperation), ...rest };
+      const { operations, total, next } = await runOperations(pgQuery(c), runId, options.operations);
+      return { run: toRun(run), operations, operationPage: { total, next }, ...rest };
     });
+  }
+
+  async runOperations(runId: string, options: RunOperationsOptions = {}): Promise<OperationPage | null> {
+    return this.#read('runOperations', async (c) => {
+      const q = pgQuery(c);
+      return (await q('SELECT 1 FROM runs WHERE id = ?', [runId])).length === 0 ? null : runOperations(q, runId, options);
+    });
+  }
+
+  async newest(): Promise<NewestRecords> {
+    return this.#read('newest', (c) => newestRecords(pgQuery(c), this.schemaVersion >= 3, 'seq'));
   }
 
   async stats(options: StatsOptions = {}): Promise<StoreStats> {

@@ -4,6 +4,7 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import type { Claim, FlagReason } from '../receipt.js';
+import { MAX_DATE_MS } from './_normalize.js';
 import { fromStoredJson } from './_stored-text.js';
 import type { RawRow } from './_sqlite-rows.js';
 import { pageLimit, type Query } from './_dashboard-reads.js';
@@ -35,7 +36,10 @@ export async function markParams(q: Query, input: ReviewMarkInput, now: number):
   const note = input.note ?? null;
   if (note !== null && (typeof note !== 'string' || note.length > MAX_NOTE)) throw bad(`${where}: note must be text of at most ${MAX_NOTE} characters.`);
   const at = input.at ?? now;
-  if (!Number.isFinite(at)) throw bad(`${where}: at must be epoch milliseconds, got ${String(at)}.`);
+  // A mark's time must fit the column (a 64-bit integer) and read back as a Date: Date's own range.
+  if (typeof at !== 'number' || !(Math.abs(at) <= MAX_DATE_MS)) {
+    throw bad(`${where}: at must be epoch milliseconds a Date can hold (at most ${MAX_DATE_MS} either side of 1970), got ${String(at)}.`);
+  }
   let runId: string;
   let claimIndex: number | null = null;
   if (target === 'claim') {
@@ -97,6 +101,7 @@ function claimItems(r: RawRow): ReviewItem[] {
     tool: c.tool ?? null,
     text: typeof c.text === 'string' ? c.text : '',
     reason: (c.reason ?? null) as FlagReason | null,
+    message: typeof c.message === 'string' ? c.message : null,
     state: null,
     mark: null,
   }));
@@ -115,6 +120,7 @@ function operationItem(r: RawRow): ReviewItem {
     tool: String(r['tool']),
     text,
     reason: null,
+    message: null,
     state: String(r['state']) as OperationState,
     mark: null,
   };

@@ -16,23 +16,12 @@ import {
   toRunSummary,
   type RawRow,
 } from './_sqlite-rows.js';
+import { summaryColumns } from './_dashboard-reads.js';
 
 /** Start of time for `at >= ?` when there is no `since`. */
 export const NO_SINCE = Number.MIN_SAFE_INTEGER;
 
-const LIST_RUNS = `SELECT r.id, r.agent, r.meta, r.tools, r.started_at,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id) AS operations,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.status = 'error') AS errors,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'failed') AS failed,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'needs_review') AS needs_review,
-  (SELECT count(*) FROM operations o WHERE o.run_id = r.id AND o.state = 'unknown') AS unknown,
-  (SELECT count(*) FROM interceptions i WHERE i.run_id = r.id) AS interceptions,
-  (SELECT count(*) FROM receipts c WHERE c.run_id = r.id) AS receipts,
-  (SELECT count(*) FROM receipts c WHERE c.run_id = r.id AND c.verdict = 'fabricated') AS fabricated,
-  max(r.started_at,
-    coalesce((SELECT max(o.at) FROM operations o WHERE o.run_id = r.id), r.started_at),
-    coalesce((SELECT max(i.at) FROM interceptions i WHERE i.run_id = r.id), r.started_at),
-    coalesce((SELECT max(c.at) FROM receipts c WHERE c.run_id = r.id), r.started_at)) AS last_at
+const LIST_RUNS = `SELECT ${summaryColumns(false)}
   FROM runs r WHERE r.started_at >= ? ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?`;
 
 export function listRuns(db: Database, since: number, limit: number): RunSummary[] {
@@ -40,14 +29,15 @@ export function listRuns(db: Database, since: number, limit: number): RunSummary
   return rows.map(toRunSummary);
 }
 
-export function runDetail(db: Database, runId: string): RunDetail | null {
+/** One run's records in one read transaction; without `withOperations`, its operations are left out (`[]`: the caller reads a page). */
+export function runDetail(db: Database, runId: string, withOperations = true): RunDetail | null {
   return db.transaction((): RunDetail | null => {
     const run = db.prepare(`${RUN_SELECT} WHERE id = ?`).get(runId) as RawRow | undefined;
     if (run === undefined) return null;
     const all = (select: string): RawRow[] => db.prepare(`${select} WHERE run_id = ? ORDER BY seq`).all(runId) as RawRow[];
     return {
       run: toRun(run),
-      operations: all(OPERATION_SELECT).map(toOperation),
+      operations: withOperations ? all(OPERATION_SELECT).map(toOperation) : [],
       interceptions: all(INTERCEPTION_SELECT).map(toInterception),
       receipts: all(RECEIPT_SELECT).map(toReceipt),
     };

@@ -25,7 +25,7 @@ export function toRun(r: RawRow): RunRow {
   };
 }
 
-/** A run summary from a row holding a run's columns and its counts (`operations`, `errors`, `failed`, `needs_review`, `unknown`, `interceptions`, `receipts`, `fabricated`, `last_at`). */
+/** A run summary from a row holding a run's columns and its counts (`operations`, `errors`, `failed`, `needs_review`, `unknown`, `interceptions`, `receipts`, `fabricated`, `unreported`, `last_at`). */
 export function toRunSummary(r: RawRow): RunSummary {
   return {
     ...toRun(r),
@@ -37,6 +37,7 @@ export function toRunSummary(r: RawRow): RunSummary {
     interceptions: Number(r['interceptions']),
     receipts: Number(r['receipts']),
     fabricated: Number(r['fabricated']),
+    unreported: Number(r['unreported']),
     lastAt: Number(r['last_at']),
   };
 }

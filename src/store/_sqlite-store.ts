@@ -17,12 +17,13 @@ import { optimize } from './_optimize.js';
 import { SqliteWriter, type WriterOptions } from './_sqlite-writer.js';
 import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
-import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, Store, StoreCounts } from './store.js';
+import type { ExportOptions, ListRunsOptions, PruneOptions, PruneResult, RunDetailOptions, Store, StoreCounts } from './store.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
 import { findRuns, timeline, type Query } from './_dashboard-reads.js';
 import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_review-queries.js';
 import type { ReviewMark, ReviewMarkInput, ReviewPage, ReviewQueueOptions } from './review.js';
-import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
+import type { NewestRecords, OperationPage, RunOperationsOptions, RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
+import { newestRecords, runOperations } from './_run-operations.js';
 
 /** Everything the store needs besides the open database. */
 export interface SqliteStoreConfig extends Omit<WriterOptions, 'onError'>, NormalizeOptions {
@@ -171,8 +172,22 @@ export class SqliteStore implements Store, ExitFlushable {
     return this.#read('listRuns', () => listRuns(this.#db, since, limit));
   }
 
-  async runDetail(runId: string): Promise<RunDetail | null> {
-    return this.#read('runDetail', () => runDetail(this.#db, runId));
+  async runDetail(runId: string, options: RunDetailOptions = {}): Promise<RunDetail | null> {
+    if (options.operations === undefined) return this.#read('runDetail', () => runDetail(this.#db, runId));
+    // The page is read after the rest of the run: operations recorded in between may be counted in its total.
+    const detail = this.#read('runDetail', () => runDetail(this.#db, runId, false));
+    if (detail === null) return null;
+    const { operations, total, next } = await runOperations(this.#query('runDetail'), runId, options.operations);
+    return { ...detail, operations, operationPage: { total, next } };
+  }
+
+  async runOperations(runId: string, options: RunOperationsOptions = {}): Promise<OperationPage | null> {
+    const q = this.#query('runOperations');
+    return (await q('SELECT 1 FROM runs WHERE id = ?', [runId])).length === 0 ? null : runOperations(q, runId, options);
+  }
+
+  async newest(): Promise<NewestRecords> {
+    return newestRecords(this.#query('newest'), this.schemaVersion >= 3, 'rowid');
   }
 
   async stats(options: StatsOptions = {}): Promise<StoreStats> {

@@ -135,6 +135,22 @@ describe('recording', () => {
     await again.close();
   });
 
+  it('refuses a time no Date can hold when it is recorded, so it never stalls the batch it would have joined', async () => {
+    store = await openStore({ path, batchSize: 1000, flushIntervalMs: 60_000 });
+    store.startRun({ id: 'r' });
+    store.recordOperation({ tool: 'before' });
+    for (const at of [1e300, -1e300, 8.64e15 + 1]) {
+      expect(() => store.recordOperation({ tool: 'far', at })).toThrow(expect.objectContaining({ code: 'invalid_record', message: expect.stringContaining('at must be epoch milliseconds a Date can hold') }));
+      expect(() => store.recordOperation({ tool: 'far', startedAt: at })).toThrow(expect.objectContaining({ code: 'invalid_record' }));
+      expect(() => store.recordInterception({ tool: 'far', category: 'type_mismatch', at })).toThrow(expect.objectContaining({ code: 'invalid_record' }));
+      expect(() => store.recordReceipt({ receipt: refundReceipt, at })).toThrow(expect.objectContaining({ code: 'invalid_record' }));
+      expect(() => store.startRun({ at })).toThrow(expect.objectContaining({ code: 'invalid_record' }));
+    }
+    store.recordOperation({ tool: 'after', at: 8.64e15 });
+    await store.flush();
+    expect((await store.runDetail('r'))?.operations.map((o) => o.tool)).toEqual(['before', 'after']);
+  });
+
   it('the timer writes a queued record within flushIntervalMs, visible to another connection', async () => {
     store = await openStore({ path, flushIntervalMs: 20 });
     store.recordOperation({ tool: 'a', status: 'ok' });
@@ -154,8 +170,8 @@ describe('reading', () => {
     store.recordReceipt({ receipt: refundReceipt, at: 2_300 });
     const runs = await store.listRuns();
     expect(runs).toEqual([
-      { id: 'new', agent: 'bot', meta: { v: 1 }, tools: [], startedAt: 2_000, operations: 1, errors: 0, failed: 0, needsReview: 0, unknown: 1, interceptions: 1, receipts: 1, fabricated: 1, lastAt: 2_300 },
-      { id: 'old', agent: null, meta: null, tools: ['a'], startedAt: 1_000, operations: 1, errors: 1, failed: 1, needsReview: 0, unknown: 0, interceptions: 0, receipts: 0, fabricated: 0, lastAt: 1_500 },
+      { id: 'new', agent: 'bot', meta: { v: 1 }, tools: [], startedAt: 2_000, operations: 1, errors: 0, failed: 0, needsReview: 0, unknown: 1, interceptions: 1, receipts: 1, fabricated: 1, unreported: 0, lastAt: 2_300 },
+      { id: 'old', agent: null, meta: null, tools: ['a'], startedAt: 1_000, operations: 1, errors: 1, failed: 1, needsReview: 0, unknown: 0, interceptions: 0, receipts: 0, fabricated: 0, unreported: 0, lastAt: 1_500 },
     ]);
     expect((await store.listRuns({ since: 1_500 })).map((r) => r.id)).toEqual(['new']);
     expect((await store.listRuns({ limit: 1 })).map((r) => r.id)).toEqual(['new']);

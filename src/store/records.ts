@@ -2,6 +2,8 @@
  * What a store records: runs, operations (settled tool calls), interceptions (calls whose arguments
  * were rejected before they ran) and receipts (checked replies). The shapes accept the guard's
  * `Operation`, `Interception` and `ReceiptRecord` as they are, and a core `LedgerEntry` plus `tool`.
+ * Every time (`at`, `startedAt`, `endedAt`) is epoch milliseconds within a `Date`'s range (±8.64e15, cut
+ * to whole milliseconds); another value throws `invalid_record` where it is recorded.
  */
 import type { Receipt, ReceiptJSON } from '../receipt.js';
 

@@ -22,7 +22,10 @@ export interface ReviewMarkInput {
   judgement: ReviewJudgement;
   /** Free text, at most 2,000 characters. Default `null`. */
   note?: string | null;
-  /** Epoch milliseconds. Default `Date.now()`. */
+  /**
+   * Epoch milliseconds, within a `Date`'s range (±8.64e15; fractions are cut). Default `Date.now()`.
+   * Outside it, or not a number: `invalid_record`.
+   */
   at?: number;
 }
 
@@ -63,6 +66,12 @@ export interface ReviewItem {
   text: string;
   /** Why the claim was flagged; `null` for an operation. */
   reason: FlagReason | null;
+  /**
+   * The receipt's sentence on what contradicts the claim, where it has one (`args_mismatch`: the value
+   * the reply states against the one the call used, e.g. `the reply says a refund of $64.00, but the call
+   * used amount_cents 4600`); `null` otherwise and for an operation.
+   */
+  message: string | null;
   /** The operation's state; `null` for a claim. */
   state: OperationState | null;
   mark: ReviewMark | null;

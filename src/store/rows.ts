@@ -30,6 +30,8 @@ export interface RunSummary extends RunRow {
   receipts: number;
   /** Receipts with verdict `fabricated`. */
   fabricated: number;
+  /** Receipts with verdict `unreported` (the rest of `receipts` are `clean`). */
+  unreported: number;
   /** Time of the run's latest record (or its start), epoch milliseconds. */
   lastAt: number;
 }
@@ -102,7 +104,10 @@ export interface ReceiptRow {
 /** Everything recorded for one run, each list in recording order. */
 export interface RunDetail {
   run: RunRow;
+  /** All of them, or the page asked for (`operationPage` is then set). */
   operations: OperationRow[];
+  /** Set when one page of the operations was asked for: how many the run holds, and where the next page starts (`null` on the last). */
+  operationPage?: { total: number; next: number | null };
   interceptions: InterceptionRow[];
   receipts: ReceiptRow[];
 }

@@ -1,10 +1,11 @@
 /**
- * The dashboard's reads: runs filtered and paged over any ledger size ({@link Store.findRuns}), and
- * counts over time in buckets ({@link Store.timeline}).
+ * The dashboard's reads: runs filtered and paged over any ledger size ({@link Store.findRuns}), one
+ * run's operations a page at a time ({@link Store.runOperations}), counts over time in buckets
+ * ({@link Store.timeline}), and the marker of what was last recorded ({@link Store.newest}).
  */
 import type { Verdict } from '../receipt.js';
 import type { OperationState } from './records.js';
-import type { RunSummary } from './rows.js';
+import type { OperationRow, RunSummary } from './rows.js';
 
 /** Filters of {@link Store.findRuns}; every one given must hold. */
 export interface RunQuery {
@@ -64,4 +65,37 @@ export interface TimelineBucket {
   replies: number;
   /** Receipts with verdict `fabricated`. */
   fabricated: number;
+}
+
+/** Options of {@link Store.runOperations}, and of one page of a {@link Store.runDetail}. */
+export interface RunOperationsOptions {
+  /** Only operations after this `seq`: the `next` of the previous page. Default: from the run's first operation. */
+  after?: number;
+  /** Operations per page. Default `200`; a whole number from 1 to `1000` (else `invalid_options`). */
+  limit?: number;
+  /** Only operations with one of these call ids: at most 1,000 ids (else `invalid_options`). Default: any. */
+  callIds?: readonly string[];
+}
+
+/** A page of one run's operations, in recording order (`seq`). */
+export interface OperationPage {
+  operations: OperationRow[];
+  /** The run's operations on all pages (those with the `callIds` asked for, when given). */
+  total: number;
+  /** The `after` of the next page; `null` on the last. */
+  next: number | null;
+}
+
+/**
+ * The newest `seq` of each table, `0` for an empty one: it changes whenever a record is added (or the
+ * newest one is pruned). One index lookup per table, so it can be asked for every few seconds at any
+ * ledger size. Operations and receipts are never changed in place, so a new row is the only change.
+ */
+export interface NewestRecords {
+  runs: number;
+  operations: number;
+  interceptions: number;
+  receipts: number;
+  /** `0` on a ledger older than schema 3 (no review marks). */
+  reviewMarks: number;
 }

@@ -8,7 +8,7 @@ import type { ExportRow, RunDetail, RunSummary } from './rows.js';
 import type { InterceptionInput, OperationInput, ReceiptInput, RunInput } from './records.js';
 import type { StatsOptions, StoreStats } from './store-stats.js';
 import type { ReviewMark, ReviewMarkInput, ReviewPage, ReviewQueueOptions } from './review.js';
-import type { RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
+import type { NewestRecords, OperationPage, RunOperationsOptions, RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 
 /** Options of {@link Store.listRuns}. */
 export interface ListRunsOptions {
@@ -16,6 +16,12 @@ export interface ListRunsOptions {
   limit?: number;
   /** Only runs started at or after this time (epoch milliseconds or a `Date`). Default: all. */
   since?: number | Date;
+}
+
+/** Options of {@link Store.runDetail}. */
+export interface RunDetailOptions {
+  /** Read this page of the run's operations instead of all of them. Default: all. */
+  operations?: RunOperationsOptions;
 }
 
 /** Options of {@link Store.export}. */
@@ -107,8 +113,20 @@ export interface Store {
   close(): Promise<void>;
   /** Runs, newest first, with their record counts. */
   listRuns(options?: ListRunsOptions): Promise<RunSummary[]>;
-  /** Everything recorded for one run, or `null` when there is no such run. */
-  runDetail(runId: string): Promise<RunDetail | null>;
+  /**
+   * Everything recorded for one run, or `null` when there is no such run. With `operations`, only that
+   * page of its operations (as {@link Store.runOperations} reads it) and their count, in `operationPage`:
+   * a run of any size then answers in one page.
+   * @throws ClaimcheckError `invalid_options` for a bad page.
+   */
+  runDetail(runId: string, options?: RunDetailOptions): Promise<RunDetail | null>;
+  /**
+   * One run's operations a page at a time, in recording order; `null` when there is no such run.
+   * @throws ClaimcheckError `invalid_options` for a bad `after`, `limit` or `callIds`.
+   */
+  runOperations(runId: string, options?: RunOperationsOptions): Promise<OperationPage | null>;
+  /** The newest `seq` of each table: what a live view polls to see that something was recorded. */
+  newest(): Promise<NewestRecords>;
   stats(options?: StatsOptions): Promise<StoreStats>;
   counts(): Promise<StoreCounts>;
   /**

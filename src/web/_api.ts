@@ -10,6 +10,12 @@ import type { ReviewMarkInput, ReviewQueueOptions } from '../store/review.js';
 import type { RunQuery } from '../store/run-query.js';
 import type { OperationState } from '../store/records.js';
 import type { Verdict } from '../receipt.js';
+import { runTitle } from '../store/_run-title.js';
+
+/** Operations per page of a run. */
+export const OPERATIONS_PAGE = 200;
+/** Most calls read for the flagged replies of one run page (the calls their claims are checked against). */
+const MAX_REPLY_CALLS = 1000;
 
 /** The overview's time ranges: how far back, and the chart's bucket width. */
 export const RANGES: Record<string, { back: number | null; bucketMs: number }> = {
@@ -62,14 +68,33 @@ export function apiRoutes(store: Store, write: (mark: ReviewMarkInput) => Promis
       query.after = { startedAt, id: q['after'].slice(cut + 1) };
     }
     const page = await store.findRuns(query);
-    return c.json({ runs: page.runs, next: page.next === null ? null : `${page.next.startedAt}:${page.next.id}` });
+    // Each run's title as `claimcheck view` shows it, so the two name a run alike.
+    const runs = page.runs.map((r) => ({ ...r, title: runTitle(r.meta) }));
+    return c.json({ runs, next: page.next === null ? null : `${page.next.startedAt}:${page.next.id}` });
   });
 
+  /**
+   * One run: its first page of operations (`operationPage` gives their count and the next page's
+   * cursor), its interceptions and replies, the calls its flagged replies name (`replyCalls`, for the
+   * call that contradicts a claim), and its review marks.
+   */
   api.get('/runs/:id', async (c) => {
-    const detail = await store.runDetail(c.req.param('id'));
-    if (detail === null) return c.json({ error: `No run ${JSON.stringify(c.req.param('id'))} in the ledger ${store.path}.` }, 404);
+    const id = c.req.param('id');
+    const detail = await store.runDetail(id, { operations: { limit: OPERATIONS_PAGE } });
+    if (detail === null) return noRun(c, id, store.path);
+    const callIds = [...new Set(detail.receipts.filter((r) => (r.receipt.claimedButNeverRan ?? []).length > 0).flatMap((r) => r.callIds))].slice(0, MAX_REPLY_CALLS);
+    const replyCalls = callIds.length === 0 ? [] : ((await store.runOperations(id, { callIds, limit: MAX_REPLY_CALLS }))?.operations ?? []);
     const marks = (await store.reviewMarks()).filter((m) => m.runId === detail.run.id);
-    return c.json({ ...detail, marks, capture: store.capture });
+    return c.json({ ...detail, title: runTitle(detail.run.meta), replyCalls, marks, capture: store.capture });
+  });
+
+  /** A further page of a run's operations: `after` is the `next` of the page before. */
+  api.get('/runs/:id/operations', async (c) => {
+    const after = c.req.query('after');
+    const n = Number(after);
+    if (after !== undefined && !(Number.isSafeInteger(n) && n >= 0)) return badRequest(c, `after must be the next of the previous page (a whole number), got ${JSON.stringify(after)}`);
+    const page = await store.runOperations(c.req.param('id'), { limit: OPERATIONS_PAGE, ...(after === undefined ? {} : { after: n }) });
+    return page === null ? noRun(c, c.req.param('id'), store.path) : c.json(page);
   });
 
   api.get('/review', async (c) => {
@@ -90,12 +115,16 @@ export function apiRoutes(store: Store, write: (mark: ReviewMarkInput) => Promis
     return c.json(await write(body as ReviewMarkInput), 201);
   });
 
-  /** What changed: the newest run and its last record, for the page's live refresh. */
+  /** What changed, for the page's live refresh: the newest record of each table (an index lookup each, at any ledger size). */
   api.get('/pulse', async (c) => {
-    const newest = (await store.findRuns({ limit: 1 })).runs[0];
-    return c.json({ newest: newest === undefined ? null : `${newest.id}@${newest.lastAt}:${newest.operations}:${newest.receipts}` });
+    const n = await store.newest();
+    return c.json({ newest: [n.runs, n.operations, n.interceptions, n.receipts, n.reviewMarks].join(':') });
   });
   return api;
+}
+
+function noRun(c: Context, id: string, ledger: string): Response {
+  return c.json({ error: `No run ${JSON.stringify(id)} in the ledger ${ledger}.` }, 404);
 }
 
 function badRequest(c: Context, message: string): Response {

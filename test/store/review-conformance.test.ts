@@ -93,9 +93,30 @@ describe.each([sqliteDriver, postgresDriver])('review marks and dashboard reads:
     expect((await refused(store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 2, judgement: 'right' }))).message).toContain('claimIndex must be 0 to 1');
     expect((await refused(store.addReviewMark({ target: 'operation', targetSeq: 999_999, judgement: 'right' }))).code).toBe('invalid_record');
     expect((await refused(store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'maybe' as 'right' }))).message).toContain('judgement must be');
+    // A time no Date can hold (a JS Date spans ±8.64e15 ms) is a bad mark, not a failed write.
+    for (const at of [1e300, -1e300, 8.64e15 + 1]) {
+      const error = await refused(store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'right', at }));
+      expect([error.code, error.message]).toEqual(['invalid_record', `Store.addReviewMark(): at must be epoch milliseconds a Date can hold (at most 8640000000000000 either side of 1970), got ${at}.`]);
+    }
     const reader = await open({ readonly: true });
     expect((await refused(reader.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'right' }))).code).toBe('store_readonly');
     expect(await store.reviewMarks()).toEqual([]);
+  });
+
+  it("gives a flagged claim's review item the receipt's sentence on what differed: its values only when the store captures", async () => {
+    const message = 'the reply says a refund of $64.00, but the call used amount_cents 4600';
+    const record = async (store: Store, runId: string): Promise<unknown[]> => {
+      store.startRun({ id: runId, at: 1_000 });
+      const mismatch = { ...claim("I've refunded $64.00.", 'refund', 'not_called'), reason: 'args_mismatch' as const, observed: [4600], message };
+      store.recordReceipt({ receipt: receipt([mismatch as unknown as ReturnType<typeof claim>, claim('I texted you.', 'send_sms', 'not_called')]), at: 1_010 });
+      await store.flush();
+      return (await store.reviewQueue({ target: 'claim' })).items.filter((i) => i.runId === runId).map((i) => [i.reason, i.message]);
+    };
+    const plain = await open();
+    // Capture off: the field that differed is named, its values are not stored (docs/formats.md, "Nothing raw at rest").
+    expect(await record(plain, 'run-plain')).toEqual([['args_mismatch', 'the reply says a refund of $[number], but the call used amount_cents [number]'], ['not_called', null]]);
+    await plain.close();
+    expect(await record(await open({ capture: true }), 'run-captured')).toEqual([['args_mismatch', message], ['not_called', null]]);
   });
 
   it('keeps the reply and request only when the store captures', async () => {
@@ -135,8 +156,69 @@ describe.each([sqliteDriver, postgresDriver])('review marks and dashboard reads:
       ['run-b', 0, 0, 1],
       ['run-a', 1, 0, 0],
     ]);
+    // Replies counted by verdict, findRuns and listRuns alike.
+    store.recordReceipt({ runId: 'run-b', receipt: { ...receipt([]), verdict: 'unreported', summary: 'unreported' }, at: 2_030 });
+    await store.flush();
+    const byVerdict = (runs: Array<{ id: string; receipts: number; fabricated: number; unreported: number }>): unknown[] => runs.map((r) => [r.id, r.receipts, r.fabricated, r.unreported]);
+    expect(byVerdict((await store.findRuns({})).runs)).toEqual([['run-b', 2, 0, 1], ['run-a', 1, 1, 0]]);
+    expect(byVerdict(await store.listRuns())).toEqual(byVerdict((await store.findRuns({})).runs));
+    expect(await ids({ verdict: 'unreported' })).toEqual(['run-b']);
     await expect(store.findRuns({ limit: 0 })).rejects.toMatchObject({ code: 'invalid_options' });
     await expect(store.findRuns({ state: 'lost' as 'read' })).rejects.toMatchObject({ code: 'invalid_options' });
+  });
+
+  it("reads one run's operations a page at a time, alone or with the rest of the run", async () => {
+    const store = await open();
+    await seed(store);
+    for (let i = 0; i < 5; i++) store.recordOperation({ runId: 'run-a', tool: 'lookup', callId: `call-${i}`, at: 1_100 + i });
+    await store.flush();
+    const all = (await store.runDetail('run-a'))!;
+    expect(all.operationPage).toBeUndefined();
+    expect(all.operations).toHaveLength(6);
+    const seen: number[] = [];
+    let after: number | undefined;
+    for (let pages = 0; ; pages++) {
+      const page = (await store.runOperations('run-a', { limit: 4, ...(after === undefined ? {} : { after }) }))!;
+      expect(page.total).toBe(6);
+      seen.push(...page.operations.map((o) => o.seq));
+      if (page.next === null) {
+        expect(pages).toBe(1);
+        break;
+      }
+      after = page.next;
+    }
+    expect(seen).toEqual(all.operations.map((o) => o.seq));
+    const byCall = (await store.runOperations('run-a', { callIds: ['call-3', 'call-1', 'call-1', 'nowhere'] }))!;
+    expect([byCall.operations.map((o) => o.callId), byCall.total, byCall.next]).toEqual([['call-1', 'call-3'], 2, null]);
+    expect((await store.runOperations('run-a', { callIds: [] }))!.total).toBe(0);
+
+    const paged = (await store.runDetail('run-a', { operations: { limit: 2 } }))!;
+    expect(paged.operations).toEqual(all.operations.slice(0, 2));
+    expect(paged.operationPage).toEqual({ total: 6, next: all.operations[1]!.seq });
+    expect([paged.run, paged.interceptions, paged.receipts]).toEqual([all.run, all.interceptions, all.receipts]);
+
+    expect(await store.runOperations('no-such-run')).toBeNull();
+    expect(await store.runDetail('no-such-run', { operations: {} })).toBeNull();
+    for (const options of [{ limit: 0 }, { limit: 1001 }, { after: -1 }, { after: 1.5 }, { callIds: 'call-1' as unknown as string[] }, { callIds: Array.from({ length: 1001 }, (_, i) => `c${i}`) }]) {
+      await expect(store.runOperations('run-a', options)).rejects.toMatchObject({ code: 'invalid_options' });
+    }
+  });
+
+  it('gives the newest seq of each table, which moves with each record and mark', async () => {
+    const store = await open();
+    expect(await store.newest()).toEqual({ runs: 0, operations: 0, interceptions: 0, receipts: 0, reviewMarks: 0 });
+    await seed(store);
+    const before = await store.newest();
+    expect(before).toEqual({ runs: expect.any(Number), operations: expect.any(Number), interceptions: expect.any(Number), receipts: expect.any(Number), reviewMarks: 0 });
+    expect(Object.values(before).filter((n) => n > 0)).toHaveLength(4);
+    store.recordOperation({ runId: 'run-a', tool: 'lookup' });
+    await store.flush();
+    const after = await store.newest();
+    expect(after).toEqual({ ...before, operations: after.operations });
+    expect(after.operations).toBeGreaterThan(before.operations);
+    const seq = (await store.reviewQueue({ target: 'operation' })).items[0]!.targetSeq;
+    await store.addReviewMark({ target: 'operation', targetSeq: seq, judgement: 'right' });
+    expect((await store.newest()).reviewMarks).toBeGreaterThan(0);
   });
 
   it('counts operations, errors, interceptions, replies and fabricated replies per time bucket', async () => {

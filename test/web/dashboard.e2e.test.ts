@@ -5,23 +5,20 @@
  * Host check. Screenshots go to test-results/dashboard/. Skipped, saying so, only where no browser is
  * installed (.ci/run installs it).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { runDemoCommand } from '../../src/cli/demo-command.js';
 import { runExport } from '../../src/cli/export-command.js';
 import { runStats } from '../../src/cli/stats-command.js';
 import { openStore, type Store } from '../../src/store.js';
 import { startDashboard, type Dashboard } from '../../src/web/dashboard.js';
+import { hasBrowser, launch, pageErrors } from './_browser.js';
 
-const CHROMIUM = process.env['CLAIMCHECK_CHROMIUM'] ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SHOTS = join(process.cwd(), 'test-results', 'dashboard');
-const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser) console.warn(`dashboard e2e skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CLAIMCHECK_CHROMIUM).`);
 
 const sinks = (): { out: string[]; err: string[]; s: { out: (l: string) => void; err: (l: string) => void } } => {
   const out: string[] = [];
@@ -48,7 +45,7 @@ describe.skipIf(!hasBrowser)('claimcheck view --web in Chromium', () => {
     expect(await runDemoCommand({ db, env: {} }, demo.s)).toBe(0);
     store = await openStore({ path: db });
     dashboard = await startDashboard({ store, port: 0, cwd: project });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launch();
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     mkdirSync(SHOTS, { recursive: true });
   }, 120_000);
@@ -61,9 +58,7 @@ describe.skipIf(!hasBrowser)('claimcheck view --web in Chromium', () => {
   });
 
   it('shows the counters claimcheck stats --json gives for the same ledger', async () => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    const errors = pageErrors(page);
     await page.goto(dashboard.url);
     await page.click('button[data-range="all"]');
     await page.waitForSelector('.counter[data-counter="calls"]');
