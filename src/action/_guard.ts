@@ -25,6 +25,7 @@ import { renderTurn } from './render-turn.js';
 import { asyncError, isThenable, runAsync, runSync, type Call } from './_run-call.js';
 import type { Settlement } from './_settle.js';
 import { assertOptions } from '../_options.js';
+import { argumentValues, MAX_VALUES, maskOperation, maskReceipt, maskRejection } from './_mask-arguments.js';
 
 const NO_OPTIONS: ExecuteOptions = Object.freeze({});
 
@@ -138,7 +139,9 @@ export class GuardImpl implements Guard {
     if (dryRun) return receipt;
     this.#checked = { calls, receipt };
     const conversation = { reply: text, ...(options.request === undefined ? {} : { request: options.request }) };
-    const record = { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn };
+    // Without captureArgs, the claims' sentences the sink and observers get do not repeat the turn's argument values.
+    const recorded = this.#setup.captureArgs ? receipt : maskReceipt(receipt, turnValues(calls, this.#setup.declared));
+    const record = { receipt: recorded, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn };
     this.#send('recordReceipt', { ...record, ...conversation }, '(reply)');
     for (const o of this.#setup.observers) {
       try {
@@ -204,6 +207,10 @@ export class GuardImpl implements Guard {
     const tool = r.tool;
     const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
     const rejected = recordRejection({ ...r, captureArgs: this.#setup.captureArgs, onFault });
+    if (!this.#setup.captureArgs) {
+      const declared = this.#setup.declared(tool);
+      maskRejection(rejected.interception, rejected.operation, declared, argumentValues(r.rawArgs, declared));
+    }
     this.#interceptions++;
     rejected.interception.turn = this.#turnNumber;
     rejected.operation.turn = this.#turnNumber;
@@ -219,12 +226,13 @@ export class GuardImpl implements Guard {
     const state = incident !== null && (s.state === 'posted' || s.state === 'read') ? 'unknown' : s.state;
     const endedAt = Date.now();
     const value = s.value;
-    const operation: Operation = {
+    let operation: Operation = {
       callId: call.callId, tool: call.tool, kind: typeof call.entry === 'function' ? 'read' : 'action', state, ran: true, repaired: call.repaired,
       receipt: s.receipt, verify: s.verify, failure: s.failure?.category ?? null, error: s.error, incident, startedAt: call.startedAt, endedAt, turn: this.#turnNumber,
     };
     if (call.validation !== null) operation.validation = call.validation;
     if (this.#setup.captureArgs) operation.args = boundDepth(call.rawArgs);
+    else operation = maskOperation(operation, argumentValues(call.args, this.#setup.declared(call.tool)));
     const entry: LedgerEntry = {
       tool: call.tool, status: state === 'failed' ? 'error' : 'ok', args: call.args, result: value,
       error: state === 'failed' ? s.error : null, callId: call.callId, startedAt: call.startedAt, endedAt,
@@ -290,4 +298,10 @@ export class GuardImpl implements Guard {
  */
 function recordableName(name: string): string {
   return typeof name === 'string' && !isWellFormed(name) ? escapeLoneSurrogates(name) : name;
+}
+
+/** The argument values of a turn's calls, longest first (see `_mask-arguments.ts`). */
+function turnValues(calls: readonly TurnCall[], declared: (tool: string) => ReadonlySet<string>): string[] {
+  const values = new Set(calls.flatMap((c) => argumentValues(c.entry.args, declared(c.entry.tool))));
+  return [...values].sort((a, b) => b.length - a.length).slice(0, MAX_VALUES);
 }

@@ -36,8 +36,13 @@ export interface GuardOptions {
   /** Treat object schemas that declare `properties` as closed (see `ValidatorOptions.strictProperties`). Default `false`. */
   strictProperties?: boolean;
   /**
-   * Put raw arguments in the records sent to the sink (`Operation.args`, `Interception.args`). Default
-   * `false`: interceptions carry a hash of the arguments, operations carry none.
+   * Put raw arguments in the records sent to the sink and observers (`Operation.args`,
+   * `Interception.args`). Default `false`: interceptions carry a hash of the arguments, operations carry
+   * none, and the records' text does not repeat them: in error text, a `verify` reason, an incident and
+   * (in the receipt the sink gets) a claim's sentence, a string argument value of 4+ characters becomes
+   * `[argument]`; in paths, a member name of 4+ characters the schema does not declare (an extra field's
+   * key) becomes `[key]`. The result returned to the caller is not changed. Exact rule: docs/formats.md, "Nothing raw
+   * at rest without capture".
    */
   captureArgs?: boolean;
   /** Keep `args` and `result` in `guard.ledger` (in memory; used by `checkBypass` to judge stated values). Default `true`. */

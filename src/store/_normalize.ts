@@ -6,7 +6,7 @@ import { ClaimcheckError } from '../errors.js';
 import type { ReceiptJSON } from '../receipt.js';
 import { operationStates, type InterceptionInput, type OperationInput, type ReceiptInput, type RunInput } from './records.js';
 import { cutValue, toStoredJson, truncateText } from './_stored-text.js';
-import { hashValue, redactText } from './_redact.js';
+import { hashValue, redactText } from '../_redact.js';
 import type { Claim } from '../receipt.js';
 
 /** A bound SQL parameter. */
