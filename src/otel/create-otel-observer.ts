@@ -7,7 +7,7 @@
 import { SpanKind, SpanStatusCode, trace, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import type { GuardObserver, ObservedCall, ObservedReply } from '../action/guard-observer.js';
 import { ClaimcheckError } from '../errors.js';
-import { callAttributes, interceptionAttributes, replyAttributes, type ContentPolicy } from './_attributes.js';
+import { callAttributes, interceptionAttributes, replyAttributes, statusMessage, type ContentPolicy } from './_attributes.js';
 
 /** The semantic conventions version the spans follow. */
 export const GEN_AI_SEMCONV_VERSION = '1.41.0';
@@ -24,6 +24,9 @@ export interface OtelObserverOptions {
    * Record the call's arguments (`gen_ai.tool.call.arguments`) and, for a call that did not fail, its
    * result (`gen_ai.tool.call.result`), as JSON text, and the sentences of flagged claims
    * (`claimcheck.receipt.flagged_texts`). They may hold personal data: the conventions make them opt-in.
+   * Without it, the free text a span always carries (a failed call's error text as its status message,
+   * `claimcheck.incident`) is redacted exactly as a ledger opened without `capture` stores it (the rule
+   * in docs/formats.md, "Nothing raw at rest without capture"); with it, that text is kept as it is.
    * Default `false`.
    */
   captureContent?: boolean;
@@ -71,7 +74,7 @@ function traceCall(tracer: Tracer, call: ObservedCall, content: ContentPolicy): 
   const op = call.operation;
   const span = tracer.startSpan(`execute_tool ${op.tool}`, { kind: SpanKind.INTERNAL, startTime: op.startedAt, attributes: callAttributes(call, content) });
   if (call.interception !== null) span.addEvent('claimcheck.interception', interceptionAttributes(call), call.interception.at);
-  if (op.state === 'failed' || op.failure !== null) span.setStatus({ code: SpanStatusCode.ERROR, message: op.error ?? op.failure ?? 'failed' });
+  if (op.state === 'failed' || op.failure !== null) span.setStatus({ code: SpanStatusCode.ERROR, message: statusMessage(op, content) });
   span.end(op.endedAt);
 }
 
