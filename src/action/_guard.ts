@@ -232,7 +232,10 @@ export class GuardImpl implements Guard {
     };
     if (call.validation !== null) operation.validation = call.validation;
     if (this.#setup.captureArgs) operation.args = boundDepth(call.rawArgs);
-    else operation = maskOperation(operation, argumentValues(call.args, this.#setup.declared(call.tool)));
+    else if (operation.error !== null || operation.incident !== null || (operation.verify !== null && operation.verify.code !== 'pass')) {
+      // Only a call with text to mask pays for walking its arguments (the hot path has none).
+      operation = maskOperation(operation, argumentValues(call.args, this.#setup.declared(call.tool)));
+    }
     const entry: LedgerEntry = {
       tool: call.tool, status: state === 'failed' ? 'error' : 'ok', args: call.args, result: value,
       error: state === 'failed' ? s.error : null, callId: call.callId, startedAt: call.startedAt, endedAt,
