@@ -15,6 +15,7 @@ import type { Operation, OperationState } from './operation.js';
 import type { OperationSink } from './operation-sink.js';
 import { GuardImpl } from './_guard.js';
 import { assertOptions } from '../_options.js';
+import { hostError } from '../_host-input.js';
 
 export type { GuardLogger } from './_incidents.js';
 export type { GuardObserver, ObservedCall, ObservedReply } from './guard-observer.js';
@@ -233,11 +234,15 @@ export interface Guard {
  *   unknown option key (named, with the closest known one: `data: { option, suggestion }`).
  */
 export function guard(options: GuardOptions): Guard {
-  assertOptions('guard(options)', options, GUARD_KEYS);
-  const store = options?.store;
-  if (store === undefined) return new GuardImpl(options);
-  if (options.sink !== undefined && options.sink !== store) {
-    throw new ClaimcheckError('invalid_options', 'guard options store and sink are the same option (store is its alias); give one of them.');
+  try {
+    assertOptions('guard(options)', options, GUARD_KEYS);
+    const store = options?.store;
+    if (store === undefined) return new GuardImpl(options);
+    if (options.sink !== undefined && options.sink !== store) {
+      throw new ClaimcheckError('invalid_options', 'guard options store and sink are the same option (store is its alias); give one of them.');
+    }
+    return new GuardImpl({ ...options, sink: store });
+  } catch (error) {
+    throw hostError('guard', error);
   }
-  return new GuardImpl({ ...options, sink: store });
 }

@@ -8,6 +8,7 @@ import { SpanKind, SpanStatusCode, trace, type Tracer, type TracerProvider } fro
 import type { GuardObserver, ObservedCall, ObservedReply } from '../action/guard-observer.js';
 import { ClaimcheckError } from '../errors.js';
 import { callAttributes, interceptionAttributes, replyAttributes, statusMessage, type ContentPolicy } from './_attributes.js';
+import { hostError } from '../_host-input.js';
 
 /** The semantic conventions version the spans follow. */
 export const GEN_AI_SEMCONV_VERSION = '1.41.0';
@@ -58,16 +59,20 @@ export interface OtelObserverOptions {
  * @throws ClaimcheckError `invalid_options` for a bad `maxContentChars`.
  */
 export function createOtelObserver(options: OtelObserverOptions = {}): GuardObserver {
-  const maxChars = options.maxContentChars ?? 16_384;
-  if (!Number.isInteger(maxChars) || maxChars <= 0) {
-    throw new ClaimcheckError('invalid_options', `createOtelObserver option maxContentChars must be a positive integer, got ${String(options.maxContentChars)}.`);
+  try {
+    const maxChars = options.maxContentChars ?? 16_384;
+    if (!Number.isInteger(maxChars) || maxChars <= 0) {
+      throw new ClaimcheckError('invalid_options', `createOtelObserver option maxContentChars must be a positive integer, got ${String(options.maxContentChars)}.`);
+    }
+    const content: ContentPolicy = { capture: options.captureContent === true, maxChars };
+    const tracer = options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE_NAME);
+    return {
+      callSettled: (call) => traceCall(tracer, call, content),
+      replyChecked: (reply) => traceReply(tracer, reply, content),
+    };
+  } catch (error) {
+    throw hostError('createOtelObserver', error);
   }
-  const content: ContentPolicy = { capture: options.captureContent === true, maxChars };
-  const tracer = options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE_NAME);
-  return {
-    callSettled: (call) => traceCall(tracer, call, content),
-    replyChecked: (reply) => traceReply(tracer, reply, content),
-  };
 }
 
 function traceCall(tracer: Tracer, call: ObservedCall, content: ContentPolicy): void {

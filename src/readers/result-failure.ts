@@ -6,6 +6,7 @@
 import { errorCodeKeys, errorObjectTags, errorTextKeys, failureStatusWords, failureTextPatterns } from './_failure-rules.js';
 import { parseStructured } from './_json.js';
 import { isRecord, type Rec } from './_shape.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * The error text when a tool result plainly reports a failure, else `null`.
@@ -31,7 +32,11 @@ import { isRecord, type Rec } from './_shape.js';
  * Never throws.
  */
 export function resultFailure(result: unknown): string | null {
-  return judge(result, 0);
+  try {
+    return judge(result, 0);
+  } catch (error) {
+    throw hostError('resultFailure', error);
+  }
 }
 
 function judge(value: unknown, depth: number): string | null {
