@@ -29,7 +29,8 @@ import { hostError } from '../_host-input.js';
  *   array, number, boolean, `null` or `undefined` is no failure.
  *
  * `{"error": null}`, `{"status": "ok", "lines": ["ERROR x"]}` and `{"errors": []}` are not failures.
- * Never throws.
+ * Throws only for a value whose members cannot be read (a getter or Proxy trap that throws):
+ * `ClaimcheckError` `invalid_input`.
  */
 export function resultFailure(result: unknown): string | null {
   try {
