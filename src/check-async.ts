@@ -11,6 +11,7 @@ import { normalizeTools } from './tools.js';
 import type { Extractor } from './claims/extractor.js';
 import { withSecondOpinion } from './claims/second-opinion.js';
 import { LedgerIndex } from './claims/ledger-index.js';
+import { readHostInput } from './_host-input.js';
 
 /** The extractor that gives the second opinion. */
 export interface AsyncCheckOptions {
@@ -28,14 +29,19 @@ export interface AsyncCheckOptions {
  * @throws ClaimcheckError as {@link check}; `llm_failed` only from an extractor created with `onError: 'raise'`.
  */
 export async function checkAsync(reply: string, ledger: Ledger | readonly LedgerEntry[], options: CheckReplyOptions & AsyncCheckOptions = {}): Promise<Receipt> {
-  const { extractor, signal: _signal, ...checkOptions } = options;
-  const receipt = check(reply, ledger, checkOptions);
-  if (extractor === undefined || extractor.kind === 'rules') return receipt;
-  const entries = Array.isArray(ledger) ? (ledger as readonly LedgerEntry[]) : (ledger as Ledger).entries;
-  const tools = normalizeTools(options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools);
-  const index = new LedgerIndex(entries);
-  const states = new Map(tools.map((t) => [t.name, index.state(t.name)]));
-  return second(extractor, { reply, ...(options.request === undefined ? {} : { request: options.request }), tools, states }, receipt, options.signal);
+  // The arguments are read first (bad ones are invalid_input); what the extractor's model throws is its own.
+  const read = readHostInput('checkAsync', () => {
+    const { extractor, signal, ...checkOptions } = options ?? {};
+    const receipt = check(reply, ledger, checkOptions);
+    if (extractor === undefined || extractor.kind === 'rules') return { receipt };
+    const entries = Array.isArray(ledger) ? (ledger as readonly LedgerEntry[]) : (ledger as Ledger).entries;
+    const tools = normalizeTools(checkOptions.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : checkOptions.tools);
+    const index = new LedgerIndex(entries);
+    const states = new Map(tools.map((t) => [t.name, index.state(t.name)]));
+    return { receipt, extractor, signal, context: { reply, ...(checkOptions.request === undefined ? {} : { request: checkOptions.request }), tools, states } };
+  });
+  if (read.extractor === undefined || read.context === undefined) return read.receipt;
+  return second(read.extractor, read.context, read.receipt, read.signal);
 }
 
 /**
@@ -44,14 +50,16 @@ export async function checkAsync(reply: string, ledger: Ledger | readonly Ledger
  */
 export async function checkTurnsAsync(messages: unknown, options: CheckMessagesOptions & AsyncCheckOptions = {}): Promise<TurnReceipt[]> {
   const contexts: TurnContext[] = [];
-  const { extractor, signal: _signal, ...checkOptions } = options;
-  assertMessagesCall('checkTurnsAsync(messages, options)', messages, checkOptions);
-  const turns = checkTurnsWith(messages, checkOptions, (c) => contexts.push(c));
+  const { extractor, signal, turns } = readHostInput('checkTurnsAsync', () => {
+    const { extractor, signal, ...checkOptions } = options ?? {};
+    assertMessagesCall('checkTurnsAsync(messages, options)', messages, checkOptions);
+    return { extractor, signal, turns: checkTurnsWith(messages, checkOptions, (c) => contexts.push(c)) };
+  });
   if (extractor === undefined || extractor.kind === 'rules') return turns;
   const out: TurnReceipt[] = [];
   for (const [i, t] of turns.entries()) {
     const context = contexts[i];
-    out.push(context === undefined ? t : { ...t, receipt: await second(extractor, context, t.receipt, options.signal) });
+    out.push(context === undefined ? t : { ...t, receipt: await second(extractor, context, t.receipt, signal) });
   }
   return out;
 }

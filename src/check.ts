@@ -14,6 +14,7 @@ import { LedgerIndex } from './claims/ledger-index.js';
 import { callActKeys } from './claims/tool-acts.js';
 import { ClaimcheckError } from './errors.js';
 import { assertOptions, describeValue } from './_options.js';
+import { hostError } from './_host-input.js';
 
 const SHARED_KEYS = ['tools', 'ignoreTools', 'checkArgs', 'strict'] as const;
 const REPLY_KEYS: readonly string[] = [...SHARED_KEYS, 'request'];
@@ -69,7 +70,11 @@ export type TurnReceiptJSON = ReceiptJSON & { turn: number; messageIndex: number
 
 /** Convert a turn receipt to its JSON form. */
 export function turnReceiptToJSON(t: TurnReceipt): TurnReceiptJSON {
-  return { turn: t.turn, messageIndex: t.messageIndex, text: t.text, ...t.receipt.toJSON() };
+  try {
+    return { turn: t.turn, messageIndex: t.messageIndex, text: t.text, ...t.receipt.toJSON() };
+  } catch (error) {
+    throw hostError('turnReceiptToJSON', error);
+  }
 }
 
 /**
@@ -85,29 +90,33 @@ export function turnReceiptToJSON(t: TurnReceipt): TurnReceiptJSON {
  *   closest known one, `data: { option, suggestion }`) or an option of the wrong type.
  */
 export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], options: CheckReplyOptions = {}): Receipt {
-  const where = 'check(reply, ledger, options)';
-  assertOptions(where, options, REPLY_KEYS);
-  assertShared(where, options);
-  if (typeof reply !== 'string') throw new ClaimcheckError('invalid_input', `${where}: reply must be the reply text as a string, got ${describeValue(reply)}.`);
-  if (options.request !== undefined && typeof options.request !== 'string') {
-    throw new ClaimcheckError('invalid_options', `${where}: option request must be the user's latest message as a string, got ${describeValue(options.request)}.`);
+  try {
+    const where = 'check(reply, ledger, options)';
+    assertOptions(where, options, REPLY_KEYS);
+    assertShared(where, options);
+    if (typeof reply !== 'string') throw new ClaimcheckError('invalid_input', `${where}: reply must be the reply text as a string, got ${describeValue(reply)}.`);
+    if (options.request !== undefined && typeof options.request !== 'string') {
+      throw new ClaimcheckError('invalid_options', `${where}: option request must be the user's latest message as a string, got ${describeValue(options.request)}.`);
+    }
+    assertTextLength(reply, 'The reply');
+    if (options.request !== undefined) assertTextLength(options.request, 'The request');
+    const entries = ledgerEntries(where, ledger);
+    const tools = options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools;
+    const toolProfiles = profiles(normalizeTools(tools));
+    return judgeReply({
+      reply,
+      ...(options.request === undefined ? {} : { request: options.request }),
+      profiles: toolProfiles,
+      backing: new LedgerIndex(entries, callActKeys(toolProfiles)),
+      stretch: entries,
+      ignoreTools: new Set(options.ignoreTools ?? []),
+      checkArgs: options.checkArgs ?? true,
+      toolsGiven: options.tools !== undefined,
+      strict: options.strict === true,
+    });
+  } catch (error) {
+    throw hostError('check', error);
   }
-  assertTextLength(reply, 'The reply');
-  if (options.request !== undefined) assertTextLength(options.request, 'The request');
-  const entries = ledgerEntries(where, ledger);
-  const tools = options.tools === undefined ? [...new Set(entries.map((e) => e.tool))] : options.tools;
-  const toolProfiles = profiles(normalizeTools(tools));
-  return judgeReply({
-    reply,
-    ...(options.request === undefined ? {} : { request: options.request }),
-    profiles: toolProfiles,
-    backing: new LedgerIndex(entries, callActKeys(toolProfiles)),
-    stretch: entries,
-    ignoreTools: new Set(options.ignoreTools ?? []),
-    checkArgs: options.checkArgs ?? true,
-    toolsGiven: options.tools !== undefined,
-    strict: options.strict === true,
-  });
 }
 
 /**
@@ -124,8 +133,12 @@ export function check(reply: string, ledger: Ledger | readonly LedgerEntry[], op
  *   `invalid_options` for an unknown option key (with the closest known one) or an option of the wrong type.
  */
 export function checkTurns(messages: unknown, options: CheckMessagesOptions = {}): TurnReceipt[] {
-  assertMessagesCall('checkTurns(messages, options)', messages, options);
-  return checkTurnsWith(messages, options);
+  try {
+    assertMessagesCall('checkTurns(messages, options)', messages, options);
+    return checkTurnsWith(messages, options);
+  } catch (error) {
+    throw hostError('checkTurns', error);
+  }
 }
 
 /** {@link checkTurns} without the checks of its arguments, for the integrations (an empty list gives no turns). */
@@ -200,8 +213,12 @@ export function checkTurnsWith(messages: unknown, options: CheckMessagesOptions,
  * @throws ClaimcheckError as {@link checkTurns}.
  */
 export function checkMessages(messages: unknown, options: CheckMessagesOptions = {}): Receipt {
-  assertMessagesCall('checkMessages(messages, options)', messages, options);
-  return finalReceipt(messages, options);
+  try {
+    assertMessagesCall('checkMessages(messages, options)', messages, options);
+    return finalReceipt(messages, options);
+  } catch (error) {
+    throw hostError('checkMessages', error);
+  }
 }
 
 /** {@link checkMessages} without the checks of its arguments, for the integrations (an empty list gives a clean receipt). */

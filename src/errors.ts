@@ -23,7 +23,11 @@ export const ClaimcheckErrorCode = {
    * 'timeout' | 'unreadable' }`; `cause`: the provider's error.
    */
   llmFailed: 'llm_failed',
-  /** Input text (a file, stdin) that is not JSON or JSON Lines in the expected shape. */
+  /**
+   * Input text (a file, stdin) that is not JSON or JSON Lines in the expected shape; or arguments a public
+   * function cannot use: a wrong type (`null`, a number where text is expected), an object whose getter
+   * or Proxy trap throws (`data`: `{ where }`, the function; `cause`: what reading them threw).
+   */
   invalidInput: 'invalid_input',
   /** A labelled corpus case that is not in the documented case format. */
   invalidCase: 'invalid_case',

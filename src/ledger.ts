@@ -1,6 +1,7 @@
 import { boundDepth } from './_bound-depth.js';
 import { ClaimcheckError } from './errors.js';
 import { describeLoneSurrogate, isWellFormed } from './_well-formed.js';
+import { hostError, readHostInput } from './_host-input.js';
 
 /**
  * The ledger: every tool call of a run, in call order, with how it settled.
@@ -51,15 +52,21 @@ export class Ledger {
   readonly maxResultChars: number;
 
   constructor(options: LedgerOptions = {}, entries: Iterable<LedgerEntryInput> = []) {
-    this.captureResults = options.captureResults ?? true;
-    this.maxResultChars = options.maxResultChars ?? 100_000;
+    const { captureResults, maxResultChars } = readHostInput('new Ledger', () => ({ captureResults: options?.captureResults, maxResultChars: options?.maxResultChars }));
+    this.captureResults = captureResults ?? true;
+    this.maxResultChars = maxResultChars ?? 100_000;
     if (!Number.isInteger(this.maxResultChars) || this.maxResultChars <= 0) {
       throw new ClaimcheckError(
         'invalid_options',
-        `Ledger option maxResultChars must be a positive integer, got ${String(options.maxResultChars)}. Pass e.g. { maxResultChars: 10_000 }.`,
+        `Ledger option maxResultChars must be a positive integer, got ${String(maxResultChars)}. Pass e.g. { maxResultChars: 10_000 }.`,
       );
     }
-    for (const e of entries) this.record(e);
+    readHostInput('new Ledger', () => {
+      if (entries === null || typeof (entries as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
+        throw new ClaimcheckError('invalid_input', `new Ledger(options, entries): entries must be an iterable of ledger entries (an array), got ${entries === null ? 'null' : typeof entries}.`);
+      }
+      for (const e of entries) this.record(e);
+    });
   }
 
   /**
@@ -71,31 +78,35 @@ export class Ledger {
    *   well-formed UTF-16, which no store can keep exactly), or `status` is not `ok` or `error`.
    */
   record(entry: LedgerEntryInput): LedgerEntry {
-    if (typeof entry !== 'object' || entry === null || typeof entry.tool !== 'string' || entry.tool === '') {
-      throw new ClaimcheckError('invalid_input', `Ledger entry needs a "tool" name (a non-empty string); got ${preview(entry)}.`);
+    try {
+      if (typeof entry !== 'object' || entry === null || typeof entry.tool !== 'string' || entry.tool === '') {
+        throw new ClaimcheckError('invalid_input', `Ledger entry needs a "tool" name (a non-empty string); got ${preview(entry)}.`);
+      }
+      if (!isWellFormed(entry.tool)) {
+        throw new ClaimcheckError(
+          'invalid_input',
+          `Ledger entry tool name ${JSON.stringify(entry.tool)} has a lone surrogate (${describeLoneSurrogate(entry.tool)}): not well-formed Unicode, so no store could keep it exactly.`,
+        );
+      }
+      if (entry.status !== 'ok' && entry.status !== 'error') {
+        throw new ClaimcheckError('invalid_input', `Ledger entry for ${entry.tool} has status ${JSON.stringify(entry.status)}; use "ok" or "error".`);
+      }
+      const error = entry.error ?? null;
+      const stored: LedgerEntry = {
+        tool: entry.tool,
+        status: entry.status,
+        args: this.captureResults ? boundDepth(entry.args) : undefined,
+        result: this.captureResults ? truncateValue(boundDepth(entry.result), this.maxResultChars) : undefined,
+        error: error === null ? null : truncateText(String(error), this.maxResultChars),
+        callId: entry.callId ?? null,
+        startedAt: entry.startedAt ?? null,
+        endedAt: entry.endedAt ?? null,
+      };
+      this.#entries.push(stored);
+      return stored;
+    } catch (error) {
+      throw hostError('ledger.record', error);
     }
-    if (!isWellFormed(entry.tool)) {
-      throw new ClaimcheckError(
-        'invalid_input',
-        `Ledger entry tool name ${JSON.stringify(entry.tool)} has a lone surrogate (${describeLoneSurrogate(entry.tool)}): not well-formed Unicode, so no store could keep it exactly.`,
-      );
-    }
-    if (entry.status !== 'ok' && entry.status !== 'error') {
-      throw new ClaimcheckError('invalid_input', `Ledger entry for ${entry.tool} has status ${JSON.stringify(entry.status)}; use "ok" or "error".`);
-    }
-    const error = entry.error ?? null;
-    const stored: LedgerEntry = {
-      tool: entry.tool,
-      status: entry.status,
-      args: this.captureResults ? boundDepth(entry.args) : undefined,
-      result: this.captureResults ? truncateValue(boundDepth(entry.result), this.maxResultChars) : undefined,
-      error: error === null ? null : truncateText(String(error), this.maxResultChars),
-      callId: entry.callId ?? null,
-      startedAt: entry.startedAt ?? null,
-      endedAt: entry.endedAt ?? null,
-    };
-    this.#entries.push(stored);
-    return stored;
   }
 
   /** The entries in call order (a read-only view). */

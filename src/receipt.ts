@@ -4,6 +4,8 @@
  */
 import type { OperationState } from './action/operation.js';
 import type { LedgerEntry } from './ledger.js';
+import { ClaimcheckError } from './errors.js';
+import { hostError } from './_host-input.js';
 
 /** Why a claim is flagged. */
 export type FlagReason =
@@ -143,20 +145,27 @@ export class Receipt {
   readonly verdict: Verdict;
 
   constructor(parts: ReceiptParts) {
-    this.confirmed = parts.confirmed;
-    this.claimedButNeverRan = parts.claimedButNeverRan;
-    this.unmatched = parts.unmatched;
-    this.suspected = parts.suspected ?? [];
-    this.ranButUnreported = parts.ranButUnreported;
-    this.claimedWithoutTool = parts.claimedWithoutTool ?? [];
-    this.deniedButRan = parts.deniedButRan ?? [];
-    this.strict = parts.strict ?? false;
-    this.llmBlocks = parts.llmBlocks ?? false;
-    const blocking =
-      this.claimedButNeverRan.length > 0 ||
-      (this.strict && (this.claimedWithoutTool.length > 0 || this.deniedButRan.length > 0)) ||
-      (this.llmBlocks && this.suspected.length > 0);
-    this.verdict = blocking ? 'fabricated' : this.ranButUnreported.length > 0 ? 'unreported' : 'clean';
+    try {
+      if (typeof parts !== 'object' || parts === null || !Array.isArray(parts.confirmed) || !Array.isArray(parts.claimedButNeverRan) || !Array.isArray(parts.unmatched) || !Array.isArray(parts.ranButUnreported)) {
+        throw new ClaimcheckError('invalid_input', 'new Receipt(parts): parts must be an object with the arrays confirmed, claimedButNeverRan, unmatched and ranButUnreported (check() and checkBypass() make receipts; pass a receipt\'s parts only to rebuild one).');
+      }
+      this.confirmed = parts.confirmed;
+      this.claimedButNeverRan = parts.claimedButNeverRan;
+      this.unmatched = parts.unmatched;
+      this.suspected = parts.suspected ?? [];
+      this.ranButUnreported = parts.ranButUnreported;
+      this.claimedWithoutTool = parts.claimedWithoutTool ?? [];
+      this.deniedButRan = parts.deniedButRan ?? [];
+      this.strict = parts.strict ?? false;
+      this.llmBlocks = parts.llmBlocks ?? false;
+      const blocking =
+        this.claimedButNeverRan.length > 0 ||
+        (this.strict && (this.claimedWithoutTool.length > 0 || this.deniedButRan.length > 0)) ||
+        (this.llmBlocks && this.suspected.length > 0);
+      this.verdict = blocking ? 'fabricated' : this.ranButUnreported.length > 0 ? 'unreported' : 'clean';
+    } catch (error) {
+      throw hostError('new Receipt', error);
+    }
   }
 
   /** True unless the verdict is `fabricated`: nothing was claimed that did not happen. */

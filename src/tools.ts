@@ -4,6 +4,7 @@
 import { describeLoneSurrogate, isWellFormed } from './_well-formed.js';
 import { ClaimcheckError } from './errors.js';
 import { describeShape as describe, isRecord as isEntry } from './readers/_shape.js';
+import { hostError } from './_host-input.js';
 
 /** A tool as claimcheck sees it. */
 export interface ToolSpec {
@@ -39,21 +40,25 @@ const expected = 'expected a tool name, {name, description}, or a provider tool 
  * @see https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool
  */
 export function normalizeTools(tools: unknown): ToolSpec[] {
-  if (tools === undefined || tools === null) return [];
-  if (!Array.isArray(tools)) {
-    throw new ClaimcheckError('invalid_tool', `tools is ${describe(tools)}; expected an array of tools, e.g. [{ name: 'send_email', description: 'Send an email' }], or no tools at all.`, {
-      data: { index: null, shape: describe(tools) },
+  try {
+    if (tools === undefined || tools === null) return [];
+    if (!Array.isArray(tools)) {
+      throw new ClaimcheckError('invalid_tool', `tools is ${describe(tools)}; expected an array of tools, e.g. [{ name: 'send_email', description: 'Send an email' }], or no tools at all.`, {
+        data: { index: null, shape: describe(tools) },
+      });
+    }
+    const out: ToolSpec[] = [];
+    const seen = new Set<string>();
+    tools.forEach((entry: unknown, index) => {
+      const spec = toSpec(entry, index);
+      if (spec === null || seen.has(spec.name)) return;
+      seen.add(spec.name);
+      out.push(spec);
     });
+    return out;
+  } catch (error) {
+    throw hostError('normalizeTools', error);
   }
-  const out: ToolSpec[] = [];
-  const seen = new Set<string>();
-  tools.forEach((entry: unknown, index) => {
-    const spec = toSpec(entry, index);
-    if (spec === null || seen.has(spec.name)) return;
-    seen.add(spec.name);
-    out.push(spec);
-  });
-  return out;
 }
 
 function toSpec(entry: unknown, index: number): ToolSpec | null {

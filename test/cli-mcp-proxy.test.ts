@@ -196,6 +196,42 @@ describe('claimcheck mcp-proxy under abuse', () => {
     expect(await stop()).toBe(0);
   });
 
+  it('answers 2,000 pipelined calls to a client that reads slowly without a MaxListenersExceededWarning', { timeout: 120_000 }, async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const io = { stdin, stdout, err: () => undefined, env: { ...process.env, SHOP_CALL_LOG: join(dir, `pipelined-${++n}.jsonl`) }, cwd: dir };
+    const exited = runMcpProxy({ command: ['node', shopServer], db: db() }, io);
+    // The client: one write of every request, and reads of what is buffered every 20 ms (paused mode), so
+    // the proxy's answers wait for 'drain' as they would on a slow reader's pipe.
+    const answered = new Set<unknown>();
+    let text = '';
+    const read = (): void => {
+      for (let chunk = stdout.read() as Buffer | null; chunk !== null; chunk = stdout.read() as Buffer | null) text += chunk.toString('utf8');
+      const lines = text.split('\n');
+      text = lines.pop() ?? '';
+      for (const line of lines) answered.add((JSON.parse(line) as { id?: unknown }).id);
+    };
+    const until = async (done: () => boolean): Promise<void> => {
+      while (!done()) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        read();
+      }
+    };
+    const send = (messages: object[]): boolean => stdin.write(messages.map((m) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`).join(''));
+    send([{ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'slow', version: '1' } } }]);
+    await until(() => answered.has(0));
+    const calls = Array.from({ length: 2_000 }, (_, i) => ({ id: i + 1, method: 'tools/call', params: { name: 'lookup_order', arguments: { order_id: `A-${i}` } } }));
+    send([{ method: 'notifications/initialized' }, ...calls]);
+    await until(() => answered.size === 2_001);
+    stdin.end();
+    expect(await exited).toBe(0);
+    process.off('warning', onWarning);
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('gives up on a server that never answers initialize, saying so, with status 2', { timeout: 60_000 }, async () => {
     const errors: string[] = [];
     const io = { stdin: new PassThrough(), stdout: new PassThrough(), err: (l: string) => errors.push(l), env: { ...process.env, MCP_MODE: 'silent' }, cwd: dir };

@@ -6,6 +6,7 @@
  * {@link FailOpenValidation.coverage} says so, for the operation.
  */
 import { ClaimcheckError } from '../errors.js';
+import { hostError, isReadable } from '../_host-input.js';
 import { checkArguments } from '../validate/_check-arguments.js';
 import type { Validator } from '../validate/create-validator.js';
 import type { ValidationResult } from '../validate/validation-failure.js';
@@ -59,6 +60,9 @@ export class FailOpenValidation {
       }
       return this.#skipped('partial', result);
     } catch (cause) {
+      // Arguments whose members cannot be read (a getter or Proxy trap that throws) are the host's bad
+      // input, not a claimcheck fault: refused before anything runs or is said.
+      if (!isReadable(rawArgs)) throw hostError('guard.execute', cause);
       this.incident = this.#incidents.report('validation', tool, cause);
       if (ClaimcheckError.isInstance(cause) && cause.code === 'invalid_tool') this.#broken.set(tool, this.incident);
       return this.#skipped('skipped', withoutSchema(tool, rawArgs));

@@ -11,6 +11,7 @@ import type { GuardObserver } from './guard-observer.js';
 import type { GuardLogger } from './_incidents.js';
 import { createMemorySink, type OperationSink } from './operation-sink.js';
 import { isAsyncFunction } from './_run-call.js';
+import { declaredNames } from './_mask-arguments.js';
 
 /** What a guard runs on. */
 export interface GuardSetup {
@@ -31,6 +32,8 @@ export interface GuardSetup {
   observers: readonly GuardObserver[];
   /** Registered tools' non-empty descriptions, by name. */
   descriptions: ReadonlyMap<string, string>;
+  /** The member names a tool's schema declares (computed once per tool; none for an unknown tool). */
+  declared(tool: string): ReadonlySet<string>;
 }
 
 /** Check and resolve guard options; see `guard()` for what throws. */
@@ -72,6 +75,13 @@ export function setUpGuard(options: GuardOptions): GuardSetup {
     }
   }
   const descriptions = new Map(tools.filter((t) => t.description !== '').map((t) => [t.name, t.description]));
+  const schemas = new Map(tools.map((t) => [t.name, t.parameters]));
+  const declaredByTool = new Map<string, ReadonlySet<string>>();
+  const declared = (tool: string): ReadonlySet<string> => {
+    let names = declaredByTool.get(tool);
+    if (names === undefined) declaredByTool.set(tool, (names = declaredNames(schemas.get(tool))));
+    return names;
+  };
   const ledger = new Ledger({
     ...(options.captureResults === undefined ? {} : { captureResults: options.captureResults }),
     ...(options.maxResultChars === undefined ? {} : { maxResultChars: options.maxResultChars }),
@@ -90,5 +100,6 @@ export function setUpGuard(options: GuardOptions): GuardSetup {
     ignoreTools: options.ignoreTools,
     observers,
     descriptions,
+    declared,
   };
 }

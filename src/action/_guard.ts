@@ -25,6 +25,8 @@ import { renderTurn } from './render-turn.js';
 import { asyncError, isThenable, runAsync, runSync, type Call } from './_run-call.js';
 import type { Settlement } from './_settle.js';
 import { assertOptions } from '../_options.js';
+import { argumentValues, MAX_VALUES, maskOperation, maskReceipt, maskRejection } from './_mask-arguments.js';
+import { hostError } from '../_host-input.js';
 
 const NO_OPTIONS: ExecuteOptions = Object.freeze({});
 
@@ -76,14 +78,18 @@ export class GuardImpl implements Guard {
   }
 
   execute(name: string, args: unknown, options: ExecuteOptions = NO_OPTIONS): GuardResult {
-    const call = this.#start(name, args, options, true, false);
-    if (!('entry' in call)) return call;
-    const ran = runSync(call);
-    if ('later' in ran) {
-      ran.later.then((r) => this.#record(call, r)).catch((cause: unknown) => this.#incidents.report('record', name, cause));
-      throw asyncError(name, `returned a promise (the call ran and is recorded when it settles; call id ${call.callId})`);
+    try {
+      const call = this.#start(name, args, options, true, false);
+      if (!('entry' in call)) return call;
+      const ran = runSync(call);
+      if ('later' in ran) {
+        ran.later.then((r) => this.#record(call, r)).catch((cause: unknown) => this.#incidents.report('record', name, cause));
+        throw asyncError(name, `returned a promise (the call ran and is recorded when it settles; call id ${call.callId})`);
+      }
+      return this.#record(call, ran);
+    } catch (error) {
+      throw hostError('guard.execute', error);
     }
-    return this.#record(call, ran);
   }
 
   executeAsync(name: string, args: unknown, options: ExecuteOptions = NO_OPTIONS): Promise<GuardResult> {
@@ -95,59 +101,69 @@ export class GuardImpl implements Guard {
   }
 
   reject(called: string, args: unknown, options: RejectOptions = NO_OPTIONS): GuardResult {
-    this.#assertOpen();
-    const name = recordableName(called);
-    const startedAt = Date.now();
-    const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
-    let failures = options.failures === undefined || options.failures.length === 0 ? undefined : [...options.failures];
-    let incident: string | null = null;
-    let validation: ValidationCoverage | null = null;
-    if (failures === undefined) {
-      const checked = this.#validation.check(name, args);
-      incident = this.#validation.incident;
-      validation = this.#validation.coverage;
-      failures = checked.ok ? [{ category: 'type_mismatch', path: '', message: 'The arguments were rejected before they reached the guard.' }] : checked.failures;
+    try {
+      this.#assertOpen();
+      const name = recordableName(called);
+      const startedAt = Date.now();
+      const callId = options.callId ?? `${this.#idPrefix}${++this.#idSeq}`;
+      let failures = options.failures === undefined || options.failures.length === 0 ? undefined : [...options.failures];
+      let incident: string | null = null;
+      let validation: ValidationCoverage | null = null;
+      if (failures === undefined) {
+        const checked = this.#validation.check(name, args);
+        incident = this.#validation.incident;
+        validation = this.#validation.coverage;
+        failures = checked.ok ? [{ category: 'type_mismatch', path: '', message: 'The arguments were rejected before they reached the guard.' }] : checked.failures;
+      }
+      return this.#reject({ tool: name, callId, rawArgs: args, repaired: options.repaired ?? false, startedAt, incident, validation, failures });
+    } catch (error) {
+      throw hostError('guard.reject', error);
     }
-    return this.#reject({ tool: name, callId, rawArgs: args, repaired: options.repaired ?? false, startedAt, incident, validation, failures });
   }
 
   checkBypass(text: string, options: CheckBypassOptions = {}): Receipt {
-    this.#assertOpen();
-    if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
-    assertOptions('guard.checkBypass(text, options)', options, ['calledTools', 'request', 'dryRun']);
-    // Over the limit is the caller's input, not a claimcheck fault: thrown, never an empty (clean) receipt. The turn stays open.
-    assertTextLength(text, 'The reply');
-    if (options.request !== undefined) assertTextLength(options.request, 'The request');
-    const dryRun = options.dryRun === true;
-    const turn = this.#turnNumber;
-    const entries = this.#turnEntries;
-    const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));
-    if (!dryRun) {
-      this.#bypassChecks++;
-      this.#turnEntries = [];
-      this.#turnOps = [];
-    }
-    let receipt: Receipt;
     try {
-      const { tools, actions, ignoreTools } = this.#setup;
-      receipt = judgeTurn(text, calls, { tools, actions, ignoreTools, calledTools: options.calledTools, request: options.request });
-    } catch (cause) {
-      this.#incidents.report('check', '(reply)', cause);
-      receipt = new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
-    }
-    if (dryRun) return receipt;
-    this.#checked = { calls, receipt };
-    const conversation = { reply: text, ...(options.request === undefined ? {} : { request: options.request }) };
-    const record = { receipt, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn };
-    this.#send('recordReceipt', { ...record, ...conversation }, '(reply)');
-    for (const o of this.#setup.observers) {
-      try {
-        o.replyChecked({ record });
-      } catch (cause) {
-        this.#incidents.report('observer', '(reply)', cause);
+      this.#assertOpen();
+      if (typeof text !== 'string') throw new ClaimcheckError('invalid_options', `checkBypass(text) needs the reply text as a string, got ${typeof text}.`);
+      assertOptions('guard.checkBypass(text, options)', options, ['calledTools', 'request', 'dryRun']);
+      // Over the limit is the caller's input, not a claimcheck fault: thrown, never an empty (clean) receipt. The turn stays open.
+      assertTextLength(text, 'The reply');
+      if (options.request !== undefined) assertTextLength(options.request, 'The request');
+      const dryRun = options.dryRun === true;
+      const turn = this.#turnNumber;
+      const entries = this.#turnEntries;
+      const calls: TurnCall[] = this.#turnOps.map((operation, i) => ({ entry: entries[i] as LedgerEntry, operation }));
+      if (!dryRun) {
+        this.#bypassChecks++;
+        this.#turnEntries = [];
+        this.#turnOps = [];
       }
+      let receipt: Receipt;
+      try {
+        const { tools, actions, ignoreTools } = this.#setup;
+        receipt = judgeTurn(text, calls, { tools, actions, ignoreTools, calledTools: options.calledTools, request: options.request });
+      } catch (cause) {
+        this.#incidents.report('check', '(reply)', cause);
+        receipt = new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [] });
+      }
+      if (dryRun) return receipt;
+      this.#checked = { calls, receipt };
+      const conversation = { reply: text, ...(options.request === undefined ? {} : { request: options.request }) };
+      // Without captureArgs, the claims' sentences the sink and observers get do not repeat the turn's argument values.
+      const recorded = this.#setup.captureArgs ? receipt : maskReceipt(receipt, turnValues(calls, this.#setup.declared));
+      const record = { receipt: recorded, callIds: calls.map((c) => c.operation.callId), at: Date.now(), turn };
+      this.#send('recordReceipt', { ...record, ...conversation }, '(reply)');
+      for (const o of this.#setup.observers) {
+        try {
+          o.replyChecked({ record });
+        } catch (cause) {
+          this.#incidents.report('observer', '(reply)', cause);
+        }
+      }
+      return receipt;
+    } catch (error) {
+      throw hostError('guard.checkBypass', error);
     }
-    return receipt;
   }
 
   render(): string {
@@ -171,9 +187,13 @@ export class GuardImpl implements Guard {
   }
 
   async #runAsync(name: string, args: unknown, options: ExecuteOptions, repaired: boolean): Promise<GuardResult> {
-    const call = this.#start(name, args, options, false, repaired);
-    if (!('entry' in call)) return call;
-    return this.#record(call, await runAsync(call));
+    try {
+      const call = this.#start(name, args, options, false, repaired);
+      if (!('entry' in call)) return call;
+      return this.#record(call, await runAsync(call));
+    } catch (error) {
+      throw hostError('guard.executeAsync', error);
+    }
   }
 
   /** Validate and resolve the executor; a rejected call is recorded and its result returned instead. */
@@ -204,6 +224,10 @@ export class GuardImpl implements Guard {
     const tool = r.tool;
     const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
     const rejected = recordRejection({ ...r, captureArgs: this.#setup.captureArgs, onFault });
+    if (!this.#setup.captureArgs) {
+      const declared = this.#setup.declared(tool);
+      maskRejection(rejected.interception, rejected.operation, declared, argumentValues(r.rawArgs, declared));
+    }
     this.#interceptions++;
     rejected.interception.turn = this.#turnNumber;
     rejected.operation.turn = this.#turnNumber;
@@ -219,12 +243,16 @@ export class GuardImpl implements Guard {
     const state = incident !== null && (s.state === 'posted' || s.state === 'read') ? 'unknown' : s.state;
     const endedAt = Date.now();
     const value = s.value;
-    const operation: Operation = {
+    let operation: Operation = {
       callId: call.callId, tool: call.tool, kind: typeof call.entry === 'function' ? 'read' : 'action', state, ran: true, repaired: call.repaired,
       receipt: s.receipt, verify: s.verify, failure: s.failure?.category ?? null, error: s.error, incident, startedAt: call.startedAt, endedAt, turn: this.#turnNumber,
     };
     if (call.validation !== null) operation.validation = call.validation;
     if (this.#setup.captureArgs) operation.args = boundDepth(call.rawArgs);
+    else if (operation.error !== null || operation.incident !== null || (operation.verify !== null && operation.verify.code !== 'pass')) {
+      // Only a call with text to mask pays for walking its arguments (the hot path has none).
+      operation = maskOperation(operation, argumentValues(call.args, this.#setup.declared(call.tool)));
+    }
     const entry: LedgerEntry = {
       tool: call.tool, status: state === 'failed' ? 'error' : 'ok', args: call.args, result: value,
       error: state === 'failed' ? s.error : null, callId: call.callId, startedAt: call.startedAt, endedAt,
@@ -287,7 +315,17 @@ export class GuardImpl implements Guard {
 /**
  * The name a call is recorded under: as called, or, when it has a lone surrogate (which no registered
  * name has, and no store could keep), with each written as `\uXXXX`; the call is then an `unknown_tool`.
+ * A name that is not a string is the host's bad input (`invalid_input`).
  */
 function recordableName(name: string): string {
-  return typeof name === 'string' && !isWellFormed(name) ? escapeLoneSurrogates(name) : name;
+  if (typeof name !== 'string') {
+    throw new ClaimcheckError('invalid_input', `guard: a call's tool name must be a string (the name the model called), got ${name === null ? 'null' : typeof name}; nothing was run or recorded.`);
+  }
+  return isWellFormed(name) ? name : escapeLoneSurrogates(name);
+}
+
+/** The argument values of a turn's calls, longest first (see `_mask-arguments.ts`). */
+function turnValues(calls: readonly TurnCall[], declared: (tool: string) => ReadonlySet<string>): string[] {
+  const values = new Set(calls.flatMap((c) => argumentValues(c.entry.args, declared(c.entry.tool))));
+  return [...values].sort((a, b) => b.length - a.length).slice(0, MAX_VALUES);
 }

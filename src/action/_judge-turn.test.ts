@@ -26,7 +26,9 @@ describe('checkBypass', () => {
     const receipt = g.checkBypass("I've sent the email to a@b.co.");
     expect(receipt.verdict).toBe('clean');
     expect(receipt.confirmed).toEqual([expect.objectContaining({ tool: 'send_email', operation: 'posted' })]);
-    expect(sink.receipts).toEqual([expect.objectContaining({ receipt, callIds: [g.ledger.entries[0]?.callId] })]);
+    expect(sink.receipts).toEqual([expect.objectContaining({ callIds: [g.ledger.entries[0]?.callId] })]);
+    // Without captureArgs the sink's copy does not repeat the argument; the caller's receipt does.
+    expect(sink.receipts[0]?.receipt).toMatchObject({ verdict: 'clean', confirmed: [{ text: "I've sent the email to [argument]." }] });
     expect(g.render()).toBe('send_email posted (message id msg_123)');
   });
 

@@ -5,6 +5,7 @@
 import { ClaimcheckError } from '../errors.js';
 import { parseStructured } from '../readers/_json.js';
 import { resultFailure } from '../readers/result-failure.js';
+import { hostError } from '../_host-input.js';
 
 /** The proof read from one action's output. */
 export interface ActionReceipt {
@@ -47,16 +48,20 @@ export type ReceiptReader<Args = Record<string, unknown>, Output = unknown> = (o
  * @throws ClaimcheckError `invalid_options` when the path is empty or holds an empty name.
  */
 export function idField(path: string | readonly string[]): ReceiptReader<unknown, unknown> {
-  const segments = typeof path === 'string' ? [path] : [...path];
-  const kind = segments[segments.length - 1];
-  if (kind === undefined || segments.some((s) => typeof s !== 'string' || s === '')) {
-    throw new ClaimcheckError('invalid_options', `idField needs a member name or a path of member names, got ${JSON.stringify(path)}; e.g. idField('message_id').`);
+  try {
+    const segments = typeof path === 'string' ? [path] : [...path];
+    const kind = segments[segments.length - 1];
+    if (kind === undefined || segments.some((s) => typeof s !== 'string' || s === '')) {
+      throw new ClaimcheckError('invalid_options', `idField needs a member name or a path of member names, got ${JSON.stringify(path)}; e.g. idField('message_id').`);
+    }
+    return (output) => {
+      const failure = resultFailure(output);
+      const value = typeof output === 'string' ? parseStructured(output) : output;
+      return { ok: failure === null, id: idAt(value, segments), kind, error: failure };
+    };
+  } catch (error) {
+    throw hostError('idField', error);
   }
-  return (output) => {
-    const failure = resultFailure(output);
-    const value = typeof output === 'string' ? parseStructured(output) : output;
-    return { ok: failure === null, id: idAt(value, segments), kind, error: failure };
-  };
 }
 
 function idAt(value: unknown, segments: readonly string[]): string | null {

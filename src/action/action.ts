@@ -4,6 +4,7 @@
 import { ClaimcheckError } from '../errors.js';
 import type { ReceiptReader } from './action-receipt.js';
 import type { Verify } from './verify-outcome.js';
+import { hostError } from '../_host-input.js';
 
 /** What an executor gets besides its arguments. */
 export interface ExecutorContext {
@@ -99,5 +100,9 @@ export function action<Args = Record<string, unknown>, Output = unknown>(
 
 /** True for a value made by {@link action} (also by a second copy of the package). */
 export function isAction(value: unknown): value is Action {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'action' && typeof (value as Action).executor === 'function';
+  try {
+    return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'action' && typeof (value as Action).executor === 'function';
+  } catch (error) {
+    throw hostError('isAction', error);
+  }
 }

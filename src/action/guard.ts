@@ -15,6 +15,7 @@ import type { Operation, OperationState } from './operation.js';
 import type { OperationSink } from './operation-sink.js';
 import { GuardImpl } from './_guard.js';
 import { assertOptions } from '../_options.js';
+import { hostError } from '../_host-input.js';
 
 export type { GuardLogger } from './_incidents.js';
 export type { GuardObserver, ObservedCall, ObservedReply } from './guard-observer.js';
@@ -36,8 +37,13 @@ export interface GuardOptions {
   /** Treat object schemas that declare `properties` as closed (see `ValidatorOptions.strictProperties`). Default `false`. */
   strictProperties?: boolean;
   /**
-   * Put raw arguments in the records sent to the sink (`Operation.args`, `Interception.args`). Default
-   * `false`: interceptions carry a hash of the arguments, operations carry none.
+   * Put raw arguments in the records sent to the sink and observers (`Operation.args`,
+   * `Interception.args`). Default `false`: interceptions carry a hash of the arguments, operations carry
+   * none, and the records' text does not repeat them: in error text, a `verify` reason, an incident and
+   * (in the receipt the sink gets) a claim's sentence, a string argument value of 4+ characters becomes
+   * `[argument]`; in paths, a member name of 4+ characters the schema does not declare (an extra field's
+   * key) becomes `[key]`. The result returned to the caller is not changed. Exact rule: docs/formats.md, "Nothing raw
+   * at rest without capture".
    */
   captureArgs?: boolean;
   /** Keep `args` and `result` in `guard.ledger` (in memory; used by `checkBypass` to judge stated values). Default `true`. */
@@ -228,11 +234,15 @@ export interface Guard {
  *   unknown option key (named, with the closest known one: `data: { option, suggestion }`).
  */
 export function guard(options: GuardOptions): Guard {
-  assertOptions('guard(options)', options, GUARD_KEYS);
-  const store = options?.store;
-  if (store === undefined) return new GuardImpl(options);
-  if (options.sink !== undefined && options.sink !== store) {
-    throw new ClaimcheckError('invalid_options', 'guard options store and sink are the same option (store is its alias); give one of them.');
+  try {
+    assertOptions('guard(options)', options, GUARD_KEYS);
+    const store = options?.store;
+    if (store === undefined) return new GuardImpl(options);
+    if (options.sink !== undefined && options.sink !== store) {
+      throw new ClaimcheckError('invalid_options', 'guard options store and sink are the same option (store is its alias); give one of them.');
+    }
+    return new GuardImpl({ ...options, sink: store });
+  } catch (error) {
+    throw hostError('guard', error);
   }
-  return new GuardImpl({ ...options, sink: store });
 }

@@ -4,6 +4,7 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import type { Interception, Operation, ReceiptRecord } from './operation.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * Receives a guard's records as they happen. Each method may return a promise; the guard never waits
@@ -50,27 +51,31 @@ export interface MemorySink extends OperationSink {
  * @throws ClaimcheckError `invalid_options` when `limit` is not a positive integer.
  */
 export function createMemorySink(options: MemorySinkOptions = {}): MemorySink {
-  const limit = options.limit ?? 10_000;
-  if (!Number.isInteger(limit) || limit <= 0) {
-    throw new ClaimcheckError('invalid_options', `createMemorySink option limit must be a positive integer, got ${String(options.limit)}.`);
+  try {
+    const limit = options.limit ?? 10_000;
+    if (!Number.isInteger(limit) || limit <= 0) {
+      throw new ClaimcheckError('invalid_options', `createMemorySink option limit must be a positive integer, got ${String(options.limit)}.`);
+    }
+    const operations = new Bounded<Operation>(limit);
+    const interceptions = new Bounded<Interception>(limit);
+    const receipts = new Bounded<ReceiptRecord>(limit);
+    return {
+      recordOperation: (op) => operations.push(op),
+      recordInterception: (i) => interceptions.push(i),
+      recordReceipt: (r) => receipts.push(r),
+      get operations() {
+        return operations.list();
+      },
+      get interceptions() {
+        return interceptions.list();
+      },
+      get receipts() {
+        return receipts.list();
+      },
+    };
+  } catch (error) {
+    throw hostError('createMemorySink', error);
   }
-  const operations = new Bounded<Operation>(limit);
-  const interceptions = new Bounded<Interception>(limit);
-  const receipts = new Bounded<ReceiptRecord>(limit);
-  return {
-    recordOperation: (op) => operations.push(op),
-    recordInterception: (i) => interceptions.push(i),
-    recordReceipt: (r) => receipts.push(r),
-    get operations() {
-      return operations.list();
-    },
-    get interceptions() {
-      return interceptions.list();
-    },
-    get receipts() {
-      return receipts.list();
-    },
-  };
 }
 
 /** An append-only list that keeps its last `limit` items, trimmed in batches (amortized O(1) per push). */

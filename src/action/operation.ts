@@ -46,7 +46,8 @@ export interface Operation {
   failure: GuardFailureCategory | null;
   /**
    * Error text: the executor's error message, the output's failure text, the `HALT` reason, or for
-   * rejected arguments `"<category> at <path>"` (no values). `null` otherwise.
+   * rejected arguments `"<category> at <path>"` (no values). `null` otherwise. Without `captureArgs`,
+   * argument values it repeats are written `[argument]` and undeclared member names in the path `[key]`.
    */
   error: string | null;
   /** When claimcheck itself failed on this call (fail open): what failed, e.g. `validation: …`. `null` otherwise. */
@@ -75,7 +76,7 @@ export interface Interception {
   tool: string;
   /** The most relevant failure's category. */
   category: ValidationFailureCategory;
-  /** JSON Pointer of that failure (`''` for the whole arguments). */
+  /** JSON Pointer of that failure (`''` for the whole arguments); without `captureArgs`, a member name the schema does not declare is written `[key]`. */
   path: string;
   /** Every failure, by category and path (messages are left out: they quote values). */
   failures: Array<{ category: ValidationFailureCategory; path: string }>;

@@ -5,6 +5,7 @@
  */
 import type { Receipt } from '../receipt.js';
 import type { Operation } from './operation.js';
+import { hostError } from '../_host-input.js';
 
 /** Input of {@link renderTurn}. */
 export interface RenderTurnInput {
@@ -26,20 +27,24 @@ export interface RenderTurnInput {
  * With no operations and nothing flagged: `No tool calls this turn.`
  */
 export function renderTurn(input: RenderTurnInput): string {
-  const segments: string[] = [];
-  const reads = new Map<string, number>();
-  for (const op of input.operations) {
-    if (op.state === 'read') {
-      reads.set(op.tool, (reads.get(op.tool) ?? 0) + 1);
-      continue;
+  try {
+    const segments: string[] = [];
+    const reads = new Map<string, number>();
+    for (const op of input.operations) {
+      if (op.state === 'read') {
+        reads.set(op.tool, (reads.get(op.tool) ?? 0) + 1);
+        continue;
+      }
+      segments.push(describe(op));
     }
-    segments.push(describe(op));
+    if (reads.size > 0) segments.push(`read: ${[...reads].map(([tool, n]) => (n > 1 ? `${tool} ×${n}` : tool)).join(', ')}`);
+    for (const claim of input.receipt?.claimedButNeverRan ?? []) {
+      segments.push(`claimed ${claim.tool ?? 'an action'} but ${claim.reason ?? 'not_called'}: ${JSON.stringify(clip(claim.text))}`);
+    }
+    return segments.length === 0 ? 'No tool calls this turn.' : segments.join(' · ');
+  } catch (error) {
+    throw hostError('renderTurn', error);
   }
-  if (reads.size > 0) segments.push(`read: ${[...reads].map(([tool, n]) => (n > 1 ? `${tool} ×${n}` : tool)).join(', ')}`);
-  for (const claim of input.receipt?.claimedButNeverRan ?? []) {
-    segments.push(`claimed ${claim.tool ?? 'an action'} but ${claim.reason ?? 'not_called'}: ${JSON.stringify(clip(claim.text))}`);
-  }
-  return segments.length === 0 ? 'No tool calls this turn.' : segments.join(' · ');
 }
 
 function describe(op: Operation): string {

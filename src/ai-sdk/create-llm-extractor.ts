@@ -6,6 +6,7 @@
 import type { LanguageModel } from 'ai';
 import { createLlmExtractor as createCore, type Complete, type LlmExtractor, type LlmExtractorSettings } from '../claims/llm-extractor.js';
 import { loadAi } from './_load-ai.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of this entry's {@link createLlmExtractor}: `complete` (any SDK) or `model` (an AI SDK `LanguageModel`), and the root's settings. */
 export type LlmExtractorOptions = ({ complete: Complete; model?: never } | { model: LanguageModel; complete?: never }) & LlmExtractorSettings;
@@ -17,12 +18,16 @@ export type LlmExtractorOptions = ({ complete: Complete; model?: never } | { mod
  *   (reported as a provider failure, or raised with `onError: 'raise'`) when `ai` is not installed.
  */
 export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
-  if (typeof options.complete === 'function' || options.model === undefined || options.model === null) return createCore(options);
-  const { model, ...rest } = options;
-  const complete: Complete = async (prompt, signal) => {
-    const ai = await loadAi();
-    const result = await ai.generateText({ model, prompt, abortSignal: signal });
-    return result.text;
-  };
-  return createCore({ ...rest, complete });
+  try {
+    if (typeof options.complete === 'function' || options.model === undefined || options.model === null) return createCore(options);
+    const { model, ...rest } = options;
+    const complete: Complete = async (prompt, signal) => {
+      const ai = await loadAi();
+      const result = await ai.generateText({ model, prompt, abortSignal: signal });
+      return result.text;
+    };
+    return createCore({ ...rest, complete });
+  } catch (error) {
+    throw hostError('createLlmExtractor', error);
+  }
 }

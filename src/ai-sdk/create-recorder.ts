@@ -13,6 +13,7 @@ import type { Receipt } from '../receipt.js';
 import { failuresOf } from './_rejection.js';
 import { readStep } from './_read-step.js';
 import { guardOfTools, repairBook } from './_registry.js';
+import { hostError } from '../_host-input.js';
 
 /** The members of a step the recorder reads (a v6 `StepResult` has them all). */
 export interface AiSdkStep {
@@ -99,62 +100,66 @@ export interface Recorder {
  * @throws ClaimcheckError `invalid_options` when `tools` is not an object, or mixes tools of two guards.
  */
 export function createRecorder(options: RecorderOptions): Recorder {
-  if (!isRecord(options?.tools)) throw new ClaimcheckError('invalid_options', 'createRecorder({ tools }) needs the tools object given to generateText / streamText.');
-  const g = guardOfTools(options.tools) ?? null;
-  const book = g === null ? null : repairBook(g);
-  const tools = Object.entries(options.tools).map(([name, t]) => ({ name, description: typeof t?.description === 'string' ? t.description : '' }));
-  const ignoreTools = options.ignoreTools ?? [];
-  const logger = options.logger ?? console;
-  const lines: TranscriptLine[] = options.request === undefined ? [] : [{ role: 'user', content: options.request }];
-  const turns: StepReceipt[] = [];
-  let steps = 0;
+  try {
+    if (!isRecord(options?.tools)) throw new ClaimcheckError('invalid_options', 'createRecorder({ tools }) needs the tools object given to generateText / streamText.');
+    const g = guardOfTools(options.tools) ?? null;
+    const book = g === null ? null : repairBook(g);
+    const tools = Object.entries(options.tools).map(([name, t]) => ({ name, description: typeof t?.description === 'string' ? t.description : '' }));
+    const ignoreTools = options.ignoreTools ?? [];
+    const logger = options.logger ?? console;
+    const lines: TranscriptLine[] = options.request === undefined ? [] : [{ role: 'user', content: options.request }];
+    const turns: StepReceipt[] = [];
+    let steps = 0;
 
-  const record = (step: AiSdkStep): void => {
-    const index = step.stepNumber ?? steps;
-    steps++;
-    const read = readStep(step);
-    if (g !== null && book !== null) {
-      for (const call of read.invalid) {
-        if (book.takeRecorded(call.callId)) continue;
-        const failures = failuresOf(call.error);
-        g.reject(call.tool, call.input, { callId: call.callId, repaired: book.takeRepairing(call.callId), ...(failures === undefined ? {} : { failures }) });
+    const record = (step: AiSdkStep): void => {
+      const index = step.stepNumber ?? steps;
+      steps++;
+      const read = readStep(step);
+      if (g !== null && book !== null) {
+        for (const call of read.invalid) {
+          if (book.takeRecorded(call.callId)) continue;
+          const failures = failuresOf(call.error);
+          g.reject(call.tool, call.input, { callId: call.callId, repaired: book.takeRepairing(call.callId), ...(failures === undefined ? {} : { failures }) });
+        }
       }
-    }
-    const hasText = read.text.trim() !== '';
-    if (!hasText && read.calls === 0 && read.invalid.length === 0) {
-      // Nothing to check, and nothing for the user: say so rather than give a silent clean receipt.
-      const reason = typeof step.finishReason === 'string' ? ` (finishReason ${step.finishReason})` : '';
-      logger.warn(`claimcheck: AI SDK step ${index} has no text and no tool call${reason}: the model generated nothing, so there was nothing to check. A mock model whose doGenerate returns no content parts does this.`);
-      return;
-    }
-    const at = lines.length;
-    if (hasText) lines.push({ role: 'assistant', content: read.text });
-    lines.push(...read.entries);
-    if (!hasText) return;
-    let receipt: Receipt;
-    if (g !== null && read.calls === 0) {
-      receipt = g.checkBypass(read.text, options.request === undefined ? {} : { request: options.request });
-    } else {
-      const judged = judgeTurns(lines, { format: 'transcript', tools, ignoreTools }).find((t) => t.messageIndex === at);
-      if (judged === undefined) return;
-      receipt = judged.receipt;
-    }
-    const turn: StepReceipt = { turn: turns.length + 1, step: index, text: read.text, receipt };
-    turns.push(turn);
-    options.onTurn?.(turn);
-  };
+      const hasText = read.text.trim() !== '';
+      if (!hasText && read.calls === 0 && read.invalid.length === 0) {
+        // Nothing to check, and nothing for the user: say so rather than give a silent clean receipt.
+        const reason = typeof step.finishReason === 'string' ? ` (finishReason ${step.finishReason})` : '';
+        logger.warn(`claimcheck: AI SDK step ${index} has no text and no tool call${reason}: the model generated nothing, so there was nothing to check. A mock model whose doGenerate returns no content parts does this.`);
+        return;
+      }
+      const at = lines.length;
+      if (hasText) lines.push({ role: 'assistant', content: read.text });
+      lines.push(...read.entries);
+      if (!hasText) return;
+      let receipt: Receipt;
+      if (g !== null && read.calls === 0) {
+        receipt = g.checkBypass(read.text, options.request === undefined ? {} : { request: options.request });
+      } else {
+        const judged = judgeTurns(lines, { format: 'transcript', tools, ignoreTools }).find((t) => t.messageIndex === at);
+        if (judged === undefined) return;
+        receipt = judged.receipt;
+      }
+      const turn: StepReceipt = { turn: turns.length + 1, step: index, text: read.text, receipt };
+      turns.push(turn);
+      options.onTurn?.(turn);
+    };
 
-  return {
-    guard: g,
-    onStepFinish: (step) => {
-      try {
-        record(step);
-      } catch (cause) {
-        logger.warn(`claimcheck: could not record AI SDK step ${String(step?.stepNumber)}: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
-      }
-    },
-    turns: () => turns.slice(),
-    receipt: () => turns[turns.length - 1]?.receipt ?? finalReceipt(lines, { format: 'transcript', tools, ignoreTools }),
-    transcript: () => lines.map((l) => ({ ...l })),
-  };
+    return {
+      guard: g,
+      onStepFinish: (step) => {
+        try {
+          record(step);
+        } catch (cause) {
+          logger.warn(`claimcheck: could not record AI SDK step ${String(step?.stepNumber)}: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
+        }
+      },
+      turns: () => turns.slice(),
+      receipt: () => turns[turns.length - 1]?.receipt ?? finalReceipt(lines, { format: 'transcript', tools, ignoreTools }),
+      transcript: () => lines.map((l) => ({ ...l })),
+    };
+  } catch (error) {
+    throw hostError('createRecorder', error);
+  }
 }

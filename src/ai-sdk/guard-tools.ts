@@ -15,6 +15,7 @@ import { createValidator, type Validator } from '../validate/create-validator.js
 import { loadAi, type AiModule } from './_load-ai.js';
 import { rejectionError } from './_rejection.js';
 import { markGuarded, repairBook, type RepairBook } from './_registry.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * Options of {@link guardTools}: either `guard`, or the options of the guard to create (every
@@ -65,35 +66,39 @@ type Running = Map<string, { input: unknown; options: ExecutionOptions }>;
  *   set, or a tool in it, that is not an object; and what `guard()` throws for the other options.
  */
 export async function guardTools<TOOLS extends ToolSet>(tools: TOOLS, options: GuardToolsOptions = {}): Promise<TOOLS> {
-  if (!isRecord(tools)) throw new ClaimcheckError('invalid_tool', `guardTools(tools) needs the AI SDK tools object ({ name: tool({ ... }) }), got ${typeof tools}.`);
-  const { guard: given, actions = {}, ...guardOptions } = options;
-  if (given !== undefined && (Object.values(guardOptions).some((v) => v !== undefined) || options.actions !== undefined)) {
-    throw new ClaimcheckError('invalid_options', 'guardTools() takes either guard or the options of a new guard (actions, store, sink...): a guard already has its executors and sink.');
+  try {
+    if (!isRecord(tools)) throw new ClaimcheckError('invalid_tool', `guardTools(tools) needs the AI SDK tools object ({ name: tool({ ... }) }), got ${typeof tools}.`);
+    const { guard: given, actions = {}, ...guardOptions } = options;
+    if (given !== undefined && (Object.values(guardOptions).some((v) => v !== undefined) || options.actions !== undefined)) {
+      throw new ClaimcheckError('invalid_options', 'guardTools() takes either guard or the options of a new guard (actions, store, sink...): a guard already has its executors and sink.');
+    }
+    const ai = await loadAi();
+    const local: Array<[string, Tool]> = [];
+    const specs: ToolSpec[] = [];
+    for (const [name, t] of Object.entries(tools) as Array<[string, Tool]>) {
+      if (!isRecord(t)) throw new ClaimcheckError('invalid_tool', `guardTools: tool ${JSON.stringify(name)} is ${t === null ? 'null' : typeof t}, not an AI SDK tool.`, { data: { tool: name } });
+      if (t.type === 'provider') continue;
+      local.push([name, t]);
+      // ai 7 also takes a description computed from the call's context: claimcheck matches claims without it.
+      specs.push({ name, description: typeof t.description === 'string' ? t.description : '', parameters: (await ai.asSchema(t.inputSchema).jsonSchema) as Record<string, unknown> });
+    }
+    const running: Running = new Map();
+    const g = given ?? createGuard({ ...guardOptions, tools: specs, executors: executorsOf(local, actions, running) });
+    const validator = createValidator({ tools: specs, strictProperties: options.strictProperties ?? false });
+    const book = repairBook(g);
+    const raw: RawInputs = new WeakMap();
+    const out: Record<string, unknown> = { ...tools };
+    specs.forEach((spec, i) => {
+      const [name, t] = local[i] as [string, Tool];
+      const wrapped: Tool = { ...t, inputSchema: inputSchemaOf(ai, spec, t, validator, raw) };
+      if (given !== undefined || t.execute !== undefined) wrapped.execute = guardedExecute(g, name, book, raw, running);
+      markGuarded(wrapped, g);
+      out[name] = wrapped;
+    });
+    return out as TOOLS;
+  } catch (error) {
+    throw hostError('guardTools', error);
   }
-  const ai = await loadAi();
-  const local: Array<[string, Tool]> = [];
-  const specs: ToolSpec[] = [];
-  for (const [name, t] of Object.entries(tools) as Array<[string, Tool]>) {
-    if (!isRecord(t)) throw new ClaimcheckError('invalid_tool', `guardTools: tool ${JSON.stringify(name)} is ${t === null ? 'null' : typeof t}, not an AI SDK tool.`, { data: { tool: name } });
-    if (t.type === 'provider') continue;
-    local.push([name, t]);
-    // ai 7 also takes a description computed from the call's context: claimcheck matches claims without it.
-    specs.push({ name, description: typeof t.description === 'string' ? t.description : '', parameters: (await ai.asSchema(t.inputSchema).jsonSchema) as Record<string, unknown> });
-  }
-  const running: Running = new Map();
-  const g = given ?? createGuard({ ...guardOptions, tools: specs, executors: executorsOf(local, actions, running) });
-  const validator = createValidator({ tools: specs, strictProperties: options.strictProperties ?? false });
-  const book = repairBook(g);
-  const raw: RawInputs = new WeakMap();
-  const out: Record<string, unknown> = { ...tools };
-  specs.forEach((spec, i) => {
-    const [name, t] = local[i] as [string, Tool];
-    const wrapped: Tool = { ...t, inputSchema: inputSchemaOf(ai, spec, t, validator, raw) };
-    if (given !== undefined || t.execute !== undefined) wrapped.execute = guardedExecute(g, name, book, raw, running);
-    markGuarded(wrapped, g);
-    out[name] = wrapped;
-  });
-  return out as TOOLS;
 }
 
 /** The guard's executors: each tool's own `execute`, marked as an action where `actions` says so. */

@@ -12,6 +12,7 @@ import { buildRepairPrompt } from '../run/build-repair-prompt.js';
 import { loadAi } from './_load-ai.js';
 import { failuresOf, parseInput } from './_rejection.js';
 import { guardOfTools, repairBook, type RepairBook } from './_registry.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link repairToolCall}. */
 export interface RepairToolCallOptions {
@@ -50,39 +51,43 @@ type AnsweredCall = { input: unknown; invalid?: boolean | undefined; error?: unk
  * @throws ClaimcheckError `invalid_options` when `tools` holds no tool from `guardTools()`.
  */
 export function repairToolCall(options: RepairToolCallOptions): ToolCallRepairFunction<ToolSet> {
-  const g = guardOfTools(options?.tools);
-  if (g === undefined) {
-    throw new ClaimcheckError('invalid_options', 'repairToolCall({ model, tools }) needs the tools guardTools() returned, so rejected calls are recorded in their guard.');
+  try {
+    const g = guardOfTools(options?.tools);
+    if (g === undefined) {
+      throw new ClaimcheckError('invalid_options', 'repairToolCall({ model, tools }) needs the tools guardTools() returned, so rejected calls are recorded in their guard.');
+    }
+    const book = repairBook(g);
+    return async (input) => {
+      const { toolCall } = input;
+      const callId = toolCall.toolCallId;
+      const name = toolCall.toolName;
+      const given = failuresOf(input.error);
+      const first = g.reject(name, parseInput(toolCall.input), { callId, ...(given === undefined ? {} : { failures: given }) });
+      const failure = first.failure;
+      const t = (input.tools as Record<string, Tool | undefined>)[name];
+      if (failure === undefined || !('failures' in failure) || failure.category === 'unknown_tool' || t === undefined) return done(book, callId);
+      let next: AnsweredCall | undefined;
+      try {
+        const schema = await input.inputSchema({ toolName: name });
+        const prompt = buildRepairPrompt({ tool: name, failures: failure.failures, ...(isRecord(schema) ? { schema } : {}) }, toolCall.input);
+        next = await ask(options.model, input, t, prompt);
+      } catch {
+        return done(book, callId);
+      }
+      if (next === undefined) return done(book, callId);
+      // An unparsable answer comes back as its raw text; anything else as the parsed value.
+      const text = next.invalid === true && typeof next.input === 'string' ? next.input : (JSON.stringify(next.input) ?? '{}');
+      if (next.invalid === true) {
+        rejectAgain(g, name, text, callId, next.error);
+        book.markRecorded(callId);
+      } else {
+        book.markRepairing(callId);
+      }
+      return { ...toolCall, input: text };
+    };
+  } catch (error) {
+    throw hostError('repairToolCall', error);
   }
-  const book = repairBook(g);
-  return async (input) => {
-    const { toolCall } = input;
-    const callId = toolCall.toolCallId;
-    const name = toolCall.toolName;
-    const given = failuresOf(input.error);
-    const first = g.reject(name, parseInput(toolCall.input), { callId, ...(given === undefined ? {} : { failures: given }) });
-    const failure = first.failure;
-    const t = (input.tools as Record<string, Tool | undefined>)[name];
-    if (failure === undefined || !('failures' in failure) || failure.category === 'unknown_tool' || t === undefined) return done(book, callId);
-    let next: AnsweredCall | undefined;
-    try {
-      const schema = await input.inputSchema({ toolName: name });
-      const prompt = buildRepairPrompt({ tool: name, failures: failure.failures, ...(isRecord(schema) ? { schema } : {}) }, toolCall.input);
-      next = await ask(options.model, input, t, prompt);
-    } catch {
-      return done(book, callId);
-    }
-    if (next === undefined) return done(book, callId);
-    // An unparsable answer comes back as its raw text; anything else as the parsed value.
-    const text = next.invalid === true && typeof next.input === 'string' ? next.input : (JSON.stringify(next.input) ?? '{}');
-    if (next.invalid === true) {
-      rejectAgain(g, name, text, callId, next.error);
-      book.markRecorded(callId);
-    } else {
-      book.markRepairing(callId);
-    }
-    return { ...toolCall, input: text };
-  };
 }
 
 /** Ask the model once for the call again; its answer's first call of the tool, parsed by the SDK (nothing runs). */

@@ -13,6 +13,7 @@ import { ClaimcheckError } from '../errors.js';
 import { describeShape, isRecord } from '../readers/_shape.js';
 import { failureText } from '../run/_answer.js';
 import type { ToolSpec } from '../tools.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * Options of {@link guardRunnableTools}: the options of the guard to create (every `GuardOptions` member
@@ -74,28 +75,32 @@ type Running = Map<string, RunnableToolContext>;
  *   `guard()` throws for the other options.
  */
 export function guardRunnableTools<T extends RunnableToolLike>(tools: readonly T[], options: GuardRunnableToolsOptions = {}): GuardedRunnableTools<T> {
-  if (!Array.isArray(tools)) throw new ClaimcheckError('invalid_tool', `guardRunnableTools(tools) needs an array of runnable tools, got ${describeShape(tools)}.`);
-  const { actions = {}, ...guardOptions } = options;
-  const specs: ToolSpec[] = [];
-  const executors: Record<string, Executor | Action> = {};
-  const running: Running = new Map();
-  for (const t of tools as readonly unknown[]) {
-    if (!isRecord(t) || typeof t.name !== 'string' || typeof t.run !== 'function' || (t.input_schema !== undefined && !isRecord(t.input_schema))) {
-      throw new ClaimcheckError('invalid_tool', `guardRunnableTools: expected { name, input_schema, run } (betaZodTool/betaTool), got ${describeShape(t)}.`);
+  try {
+    if (!Array.isArray(tools)) throw new ClaimcheckError('invalid_tool', `guardRunnableTools(tools) needs an array of runnable tools, got ${describeShape(tools)}.`);
+    const { actions = {}, ...guardOptions } = options;
+    const specs: ToolSpec[] = [];
+    const executors: Record<string, Executor | Action> = {};
+    const running: Running = new Map();
+    for (const t of tools as readonly unknown[]) {
+      if (!isRecord(t) || typeof t.name !== 'string' || typeof t.run !== 'function' || (t.input_schema !== undefined && !isRecord(t.input_schema))) {
+        throw new ClaimcheckError('invalid_tool', `guardRunnableTools: expected { name, input_schema, run } (betaZodTool/betaTool), got ${describeShape(t)}.`);
+      }
+      const description = typeof t.description === 'string' ? t.description : '';
+      specs.push(isRecord(t.input_schema) ? { name: t.name, description, parameters: t.input_schema } : { name: t.name, description });
+      const executor = executorOf((t.run as AnyRun).bind(t), typeof t.parse === 'function' ? (t.parse as (content: unknown) => unknown).bind(t) : undefined, running);
+      const actionOptions = actions[t.name];
+      executors[t.name] = actionOptions === undefined ? executor : action(executor, actionOptions);
     }
-    const description = typeof t.description === 'string' ? t.description : '';
-    specs.push(isRecord(t.input_schema) ? { name: t.name, description, parameters: t.input_schema } : { name: t.name, description });
-    const executor = executorOf((t.run as AnyRun).bind(t), typeof t.parse === 'function' ? (t.parse as (content: unknown) => unknown).bind(t) : undefined, running);
-    const actionOptions = actions[t.name];
-    executors[t.name] = actionOptions === undefined ? executor : action(executor, actionOptions);
+    const stray = Object.keys(actions).filter((name) => !specs.some((s) => s.name === name));
+    if (stray.length > 0) {
+      throw new ClaimcheckError('invalid_options', `guardRunnableTools actions ${stray.map((s) => JSON.stringify(s)).join(', ')} name no tool.`, { data: { actions: stray } });
+    }
+    const g = createGuard({ ...guardOptions, tools: specs, executors });
+    const wrapped = tools.map((t) => ({ ...t, parse: (content: unknown) => content, run: guardedRun(g, t.name, running) }));
+    return { tools: wrapped, guard: g };
+  } catch (error) {
+    throw hostError('guardRunnableTools', error);
   }
-  const stray = Object.keys(actions).filter((name) => !specs.some((s) => s.name === name));
-  if (stray.length > 0) {
-    throw new ClaimcheckError('invalid_options', `guardRunnableTools actions ${stray.map((s) => JSON.stringify(s)).join(', ')} name no tool.`, { data: { actions: stray } });
-  }
-  const g = createGuard({ ...guardOptions, tools: specs, executors });
-  const wrapped = tools.map((t) => ({ ...t, parse: (content: unknown) => content, run: guardedRun(g, t.name, running) }));
-  return { tools: wrapped, guard: g };
 }
 
 /** The guard's executor for one tool: its own `parse`, then its own `run`, with the runner's context. */

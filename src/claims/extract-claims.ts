@@ -19,6 +19,7 @@ import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
 import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 import { findRefs, normalizeRef } from './_values.js';
+import { hostError } from '../_host-input.js';
 
 /** How a claim is phrased. */
 export type ClaimForm = 'first_person' | 'head' | 'passive' | 'status' | 'outcome' | 'terse';
@@ -64,9 +65,14 @@ export interface ExtractOptions {
 
 /**
  * Extract the action claims of one assistant reply. Deterministic, no I/O; linear in the reply length.
+ * @throws ClaimcheckError `invalid_input` for a reply that is not a string or options that cannot be read.
  */
 export function extractClaims(reply: string, options: ExtractOptions = {}): ExtractedClaim[] {
-  return readClaims(parseReply(reply), options);
+  try {
+    return readClaims(parseReply(reply), options);
+  } catch (error) {
+    throw hostError('extractClaims', error); // a reply that is not a string, options that cannot be read: invalid_input
+  }
 }
 
 /** Add `text` to the values a claim states beyond its clause (`details`). */

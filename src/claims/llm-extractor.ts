@@ -10,6 +10,7 @@ import { ClaimcheckError } from '../errors.js';
 import type { Extractor, ExtractorClaim, ExtractorInput } from './extractor.js';
 import { buildPrompt, parseAnswer, type ModelClaim } from './_llm-prompt.js';
 import { guardedClaim } from './_llm-guards.js';
+import { hostError } from '../_host-input.js';
 
 /** Sends a prompt to any model and resolves to its text answer; should stop when `signal` aborts. */
 export type Complete = (prompt: string, signal: AbortSignal) => Promise<string>;
@@ -56,69 +57,73 @@ export const LLM_TIMEOUT_MS = 30_000;
  *   function) or `timeoutMs` is not a positive number.
  */
 export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
-  const timeoutMs = options.timeoutMs ?? LLM_TIMEOUT_MS;
-  if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1)) throw new ClaimcheckError('invalid_options', `createLlmExtractor: timeoutMs must be a number of milliseconds, at least 1; got ${String(timeoutMs)}.`);
-  const complete = completer(options);
-  const warn = options.warn ?? ((m: string) => console.warn(m));
-  const cacheSize = options.cacheSize ?? 1_000;
-  const cache = new Map<string, ModelClaim[]>();
-  let failures = 0;
+  try {
+    const timeoutMs = options.timeoutMs ?? LLM_TIMEOUT_MS;
+    if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1)) throw new ClaimcheckError('invalid_options', `createLlmExtractor: timeoutMs must be a number of milliseconds, at least 1; got ${String(timeoutMs)}.`);
+    const complete = completer(options);
+    const warn = options.warn ?? ((m: string) => console.warn(m));
+    const cacheSize = options.cacheSize ?? 1_000;
+    const cache = new Map<string, ModelClaim[]>();
+    let failures = 0;
 
-  const fail = (reason: 'provider' | 'timeout' | 'unreadable', cause: unknown): ExtractorClaim[] => {
-    failures++;
-    const why = reason === 'timeout' ? `no answer within ${timeoutMs} ms` : reason === 'unreadable' ? 'the answer was not the JSON asked for' : `the provider failed (${cause instanceof Error ? cause.message : String(cause)})`;
-    const message = `claimcheck: the LLM extractor fell back to the rules: ${why}.`;
-    if (options.onError === 'raise') throw new ClaimcheckError('llm_failed', message, { cause, data: { reason } });
-    if (failures === 1) warn(`${message} Later failures of this extractor are not logged; its \`failures\` counts them.`);
-    return [];
-  };
+    const fail = (reason: 'provider' | 'timeout' | 'unreadable', cause: unknown): ExtractorClaim[] => {
+      failures++;
+      const why = reason === 'timeout' ? `no answer within ${timeoutMs} ms` : reason === 'unreadable' ? 'the answer was not the JSON asked for' : `the provider failed (${cause instanceof Error ? cause.message : String(cause)})`;
+      const message = `claimcheck: the LLM extractor fell back to the rules: ${why}.`;
+      if (options.onError === 'raise') throw new ClaimcheckError('llm_failed', message, { cause, data: { reason } });
+      if (failures === 1) warn(`${message} Later failures of this extractor are not logged; its \`failures\` counts them.`);
+      return [];
+    };
 
-  return {
-    kind: 'llm',
-    llmBlocks: options.llmBlocks === true,
-    get failures() {
-      return failures;
-    },
-    async extract(input: ExtractorInput): Promise<ExtractorClaim[]> {
-      const key = createHash('sha256').update(input.reply).update('\u0000').update(JSON.stringify(input.tools.map((t) => [t.name, t.description]))).digest('hex');
-      let answer = cache.get(key);
-      if (answer === undefined) {
-        let text: string;
-        const controller = new AbortController();
-        const abort = (): void => controller.abort();
-        input.signal?.addEventListener('abort', abort, { once: true });
-        let timer: NodeJS.Timeout | undefined;
-        let timedOut = false;
-        try {
-          const timeout = new Promise<never>((_, reject) => {
-            timer = setTimeout(() => {
-              timedOut = true;
-              reject(new TimeoutError());
-              controller.abort();
-            }, timeoutMs);
-          });
-          text = await Promise.race([complete(buildPrompt(input.reply, input.tools), controller.signal), timeout]);
-        } catch (error) {
-          return fail(timedOut || error instanceof TimeoutError ? 'timeout' : 'provider', error);
-        } finally {
-          clearTimeout(timer);
-          input.signal?.removeEventListener('abort', abort);
+    return {
+      kind: 'llm',
+      llmBlocks: options.llmBlocks === true,
+      get failures() {
+        return failures;
+      },
+      async extract(input: ExtractorInput): Promise<ExtractorClaim[]> {
+        const key = createHash('sha256').update(input.reply).update('\u0000').update(JSON.stringify(input.tools.map((t) => [t.name, t.description]))).digest('hex');
+        let answer = cache.get(key);
+        if (answer === undefined) {
+          let text: string;
+          const controller = new AbortController();
+          const abort = (): void => controller.abort();
+          input.signal?.addEventListener('abort', abort, { once: true });
+          let timer: NodeJS.Timeout | undefined;
+          let timedOut = false;
+          try {
+            const timeout = new Promise<never>((_, reject) => {
+              timer = setTimeout(() => {
+                timedOut = true;
+                reject(new TimeoutError());
+                controller.abort();
+              }, timeoutMs);
+            });
+            text = await Promise.race([complete(buildPrompt(input.reply, input.tools), controller.signal), timeout]);
+          } catch (error) {
+            return fail(timedOut || error instanceof TimeoutError ? 'timeout' : 'provider', error);
+          } finally {
+            clearTimeout(timer);
+            input.signal?.removeEventListener('abort', abort);
+          }
+          const parsed = typeof text === 'string' ? parseAnswer(text) : null;
+          if (parsed === null) return fail('unreadable', new Error(`answer: ${String(text).slice(0, 200)}`));
+          answer = parsed;
+          if (cacheSize > 0) {
+            if (cache.size >= cacheSize) cache.clear();
+            cache.set(key, answer);
+          }
         }
-        const parsed = typeof text === 'string' ? parseAnswer(text) : null;
-        if (parsed === null) return fail('unreadable', new Error(`answer: ${String(text).slice(0, 200)}`));
-        answer = parsed;
-        if (cacheSize > 0) {
-          if (cache.size >= cacheSize) cache.clear();
-          cache.set(key, answer);
-        }
-      }
-      const names = new Set(input.tools.map((t) => t.name));
-      return answer.flatMap((m) => {
-        const claim = guardedClaim(m, input.reply);
-        return claim === null ? [] : [{ ...claim, tool: m.tool !== null && names.has(m.tool) ? m.tool : null }];
-      });
-    },
-  };
+        const names = new Set(input.tools.map((t) => t.name));
+        return answer.flatMap((m) => {
+          const claim = guardedClaim(m, input.reply);
+          return claim === null ? [] : [{ ...claim, tool: m.tool !== null && names.has(m.tool) ? m.tool : null }];
+        });
+      },
+    };
+  } catch (error) {
+    throw hostError('createLlmExtractor', error);
+  }
 }
 
 class TimeoutError extends Error {}

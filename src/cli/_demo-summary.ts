@@ -2,7 +2,7 @@
  * Internal: the end of `claimcheck demo`: what its scenarios did, counted in the units `claimcheck stats`
  * counts the ledger in (runs, calls, replies), so the two can be read side by side.
  */
-import pc from 'picocolors';
+import { pc } from './_terminal-text.js';
 import type { DemoScenarioResult } from '../demo/run-demo.js';
 import type { Verdict } from '../receipt.js';
 import { demoFindings } from './_demo-findings.js';

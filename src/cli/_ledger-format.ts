@@ -4,7 +4,7 @@
  * own colouring turned off, so picocolors alone decides.
  */
 import Table from 'cli-table3';
-import pc from 'picocolors';
+import { pc } from './_terminal-text.js';
 import type { Verdict } from '../receipt.js';
 import type { OperationState } from '../store.js';
 

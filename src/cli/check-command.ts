@@ -24,6 +24,7 @@ import { loadExtractor } from './_load-extractor.js';
 import { checkTurnsAsync } from '../check-async.js';
 import type { Extractor } from '../claims/extractor.js';
 import { openOutputFile } from './_output-file.js';
+import { terminalText } from './_terminal-text.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
@@ -103,7 +104,7 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
       return usage((error as Error).message);
     }
   }
-  const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${line}\n`);
+  const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${terminalText(line)}\n`);
   try {
     return await checkAll(files, { ...options, format, cliTools, only, reporterName: reporterName as ReporterName }, { out, err: sinks.err });
   } finally {

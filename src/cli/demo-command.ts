@@ -16,8 +16,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
-import pc from 'picocolors';
+import { pc, visibleLength } from './_terminal-text.js';
 import type { Operation } from '../action/operation.js';
 import { DEMO_AGENT, runDemo, type DemoEvent, type DemoScenarioResult } from '../demo/run-demo.js';
 import { openStore, type Store } from '../store.js';
@@ -181,7 +180,7 @@ function quote(s: string): string {
 
 /** Length on screen (colour codes left out). */
 function visible(text: string): number {
-  return stripVTControlCharacters(text).length;
+  return visibleLength(text);
 }
 
 function pad(command: string): string {

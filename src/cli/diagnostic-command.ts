@@ -12,7 +12,7 @@
  * not valid (the error is printed).
  */
 import { readFileSync, statSync } from 'node:fs';
-import pc from 'picocolors';
+import { pc } from './_terminal-text.js';
 import { ClaimcheckError } from '../errors.js';
 import type { StoreCounts } from '../store.js';
 import type { Sinks } from './check-command.js';

@@ -3,7 +3,7 @@
  * its quote and reason, confirmed and unreported tools. Coloured on a TTY (picocolors honours
  * NO_COLOR and FORCE_COLOR).
  */
-import pc from 'picocolors';
+import { pc } from './_terminal-text.js';
 import type { Claim, Receipt, Verdict } from '../receipt.js';
 import { kindsOf, type Outcome, type OutcomeKind, type Totals } from './_check-outcome.js';
 

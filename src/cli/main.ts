@@ -8,6 +8,7 @@ import { runCheck, type CheckCommandOptions, type Sinks } from './check-command.
 import { runEvalCommand } from './eval-command.js';
 import { runValidate } from './validate-command.js';
 import { loadConfig, type LoadedConfig } from './_config.js';
+import { terminalText } from './_terminal-text.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 // A closed pipe (`claimcheck check … | head`) stops the output quietly, but the run goes on to its
@@ -17,11 +18,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   stdoutClosed = true;
 });
+// Every line of every command goes through terminalText: control characters from replies, files and
+// the ledger are printed escaped (\u001b), the CLI's own colours are kept.
 const sinks: Sinks = {
   out: (l) => {
-    if (!stdoutClosed) process.stdout.write(`${l}\n`);
+    if (!stdoutClosed) process.stdout.write(`${terminalText(l)}\n`);
   },
-  err: (l) => process.stderr.write(`${l}\n`),
+  err: (l) => process.stderr.write(`${terminalText(l)}\n`),
 };
 // Progress bars go to stderr when it is a terminal and stdout is not (redirected), so they never mix with the output.
 const progress = process.stderr.isTTY && !process.stdout.isTTY ? process.stderr : undefined;

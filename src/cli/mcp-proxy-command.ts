@@ -26,6 +26,7 @@ import type { McpProxy } from '../mcp/create-mcp-proxy.js';
 import type { Store } from '../store.js';
 import { BoundedLineBuffer, MAX_MESSAGE_BYTES } from '../mcp/_bounded-line-buffer.js';
 import { trackInFlight } from '../mcp/_in-flight-requests.js';
+import { sendOneAtATime } from '../mcp/_one-send-at-a-time.js';
 import { locateLedger } from './_open-ledger.js';
 import { forCommandLine } from './_ledger-hint.js';
 
@@ -116,6 +117,7 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
   for (const [command, ...args] of commands as Array<[string, ...string[]]>) {
     const client = new sdk.Client({ name: 'claimcheck-mcp-proxy', version: pkg.version });
     const transport = new sdk.StdioClientTransport({ command, args, env: childEnv, cwd, stderr: 'inherit' });
+    sendOneAtATime(transport);
     // An oversize answer becomes a JSON-RPC error for the call it answered (the SDK would close the transport).
     boundReads(transport, sdk.deserializeMessage, (big) => {
       say(`the server ${JSON.stringify(command)} sent a message of ${big.bytes} bytes, over the ${MAX_MESSAGE_BYTES}-byte limit; it was dropped${big.id === undefined ? ' (its id could not be read)' : ` and call ${JSON.stringify(big.id)} answered with an error`}.`);
@@ -170,6 +172,7 @@ export async function runMcpProxy(options: McpProxyCommandOptions, io: McpProxyI
   }
 
   const serverTransport = new sdk.StdioServerTransport(io.stdin, io.stdout);
+  sendOneAtATime(serverTransport);
   // An oversize request is answered with a JSON-RPC error (the SDK would close the transport, ending the proxy).
   boundReads(serverTransport, sdk.deserializeMessage, (big) => {
     say(`a message of ${big.bytes} bytes from the client is over the ${MAX_MESSAGE_BYTES}-byte limit; it was not read.`);

@@ -6,7 +6,7 @@
  * A ledger file that does not exist yet is an empty ledger (a note on stderr, exit 0). Exit status 2
  * for a bad `--since` or a ledger that cannot be read.
  */
-import pc from 'picocolors';
+import { pc } from './_terminal-text.js';
 import type { StoreStats } from '../store.js';
 import { operationStates } from '../store/records.js';
 import { validationFailureCategories } from '../validate/validation-failure.js';

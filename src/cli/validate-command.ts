@@ -6,7 +6,7 @@
  * 1 any invalid, 2 an input or usage error.
  */
 import { readFile } from 'node:fs/promises';
-import pc from 'picocolors';
+import { pc } from './_terminal-text.js';
 import { ClaimcheckError } from '../errors.js';
 import { normalizeTools } from '../tools.js';
 import { validateInput, type ValidateInputResult } from '../validate/validate-input.js';

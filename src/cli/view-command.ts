@@ -7,7 +7,7 @@
  * A ledger file that does not exist yet is an empty ledger (a note on stderr, exit 0). Exit status 2
  * for a bad flag, an unknown run, or a ledger that cannot be read (corrupt, locked, newer schema).
  */
-import pc from 'picocolors';
+import { pc } from './_terminal-text.js';
 import type { InterceptionRow, OperationRow, ReceiptRow, RunDetail, RunSummary, Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { clip, formatClock, formatDuration, formatTime, plural, STATE_STYLE, table, VERDICT_STYLE } from './_ledger-format.js';

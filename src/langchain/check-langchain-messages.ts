@@ -7,6 +7,7 @@ import { Ledger, type LedgerEntry, type LedgerOptions } from '../ledger.js';
 import { readConversation } from '../readers/read-conversation.js';
 import { toOpenAIChat } from './_to-openai-chat.js';
 import { toolEntries } from './_tool-specs.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link checkLangChainMessages}. */
 export interface CheckLangChainMessagesOptions extends CheckOptions {
@@ -34,7 +35,11 @@ export interface CheckLangChainMessagesOptions extends CheckOptions {
  *   legacy function message, or a `ToolMessage` answering no call; `invalid_tool` for a bad tool entry.
  */
 export function checkLangChainMessages(messages: unknown, options: CheckLangChainMessagesOptions = {}): TurnReceipt[] {
-  return judgeTurns(toOpenAIChat(messages), { ...options, format: 'openai-chat', tools: toolEntries(options.tools) });
+  try {
+    return judgeTurns(toOpenAIChat(messages), { ...options, format: 'openai-chat', tools: toolEntries(options.tools) });
+  } catch (error) {
+    throw hostError('checkLangChainMessages', error);
+  }
 }
 
 /**
@@ -45,8 +50,12 @@ export function checkLangChainMessages(messages: unknown, options: CheckLangChai
  *   for bad `options` (see `LedgerOptions`).
  */
 export function ledgerFromLangChainMessages(messages: unknown, options: LedgerOptions = {}): Ledger {
-  const events = readConversation(toOpenAIChat(messages), { format: 'openai-chat' }).events;
-  const entries: LedgerEntry[] = [];
-  for (const e of events) if (e.kind === 'tool') entries.push(e.entry);
-  return new Ledger(options, entries);
+  try {
+    const events = readConversation(toOpenAIChat(messages), { format: 'openai-chat' }).events;
+    const entries: LedgerEntry[] = [];
+    for (const e of events) if (e.kind === 'tool') entries.push(e.entry);
+    return new Ledger(options, entries);
+  } catch (error) {
+    throw hostError('ledgerFromLangChainMessages', error);
+  }
 }

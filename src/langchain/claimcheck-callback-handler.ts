@@ -16,6 +16,7 @@ import { errorMessage } from '../action/_settle.js';
 import { toolMessageOf } from './_tool-output.js';
 import { messageText } from './_message-text.js';
 import { toolEntries } from './_tool-specs.js';
+import { readHostInput } from '../_host-input.js';
 
 /** Options of {@link ClaimcheckCallbackHandler}. */
 export interface ClaimcheckCallbackHandlerOptions extends LedgerOptions {
@@ -62,9 +63,12 @@ export class ClaimcheckCallbackHandler extends BaseCallbackHandler {
 
   constructor(options: ClaimcheckCallbackHandlerOptions = {}) {
     super();
-    const { tools, ignoreTools, ...ledgerOptions } = options;
+    const { tools, ignoreTools, ledgerOptions } = readHostInput('new ClaimcheckCallbackHandler', () => {
+      const { tools, ignoreTools, ...rest } = options ?? {};
+      return { tools, ignoreTools, ledgerOptions: rest };
+    });
     this.ledger = new Ledger(ledgerOptions);
-    this.#tools = toolEntries(tools);
+    this.#tools = readHostInput('new ClaimcheckCallbackHandler', () => toolEntries(tools));
     this.#ignoreTools = ignoreTools;
   }
 

@@ -14,6 +14,7 @@ import type { Receipt, ReceiptJSON } from '../receipt.js';
 import { failureAnswer } from './_failure-message.js';
 import { finalTurn } from './_final-turn.js';
 import { ToolRunner, type PendingCall } from './_tool-runner.js';
+import { hostError } from '../_host-input.js';
 
 /** What to do when the final reply is `fabricated`. */
 export type OnFabricated = 'annotate' | 'throw' | ((receipt: Receipt) => void | Promise<void>);
@@ -90,55 +91,59 @@ export type ClaimcheckMiddleware = ReturnType<typeof createMiddleware<typeof sta
  *   unknown `onFabricated`.
  */
 export function claimcheckMiddleware(options: ClaimcheckMiddlewareOptions): ClaimcheckMiddleware {
-  const { onFabricated = 'annotate', ...runnerOptions } = options ?? {};
-  const { guard: given, ...others } = runnerOptions;
-  if (given === undefined && !Array.isArray(runnerOptions.tools)) {
-    throw new ClaimcheckError('invalid_options', 'claimcheckMiddleware(options) needs { tools }: the same tools you give createAgent (or a guard of your own).');
-  }
-  if (given !== undefined && Object.values(others).some((v) => v !== undefined)) {
-    throw new ClaimcheckError('invalid_options', 'claimcheckMiddleware() takes either guard or tools with the options of a new guard (actions, store, sink...): a guard already has its tools and sink.');
-  }
-  if (onFabricated !== 'annotate' && onFabricated !== 'throw' && typeof onFabricated !== 'function') {
-    throw new ClaimcheckError('invalid_options', `claimcheckMiddleware option onFabricated must be 'annotate', 'throw' or a function, got ${JSON.stringify(onFabricated)}.`);
-  }
-  const runner = new ToolRunner(runnerOptions);
-  const logger = runnerOptions.logger ?? console;
-  const warned = new Set<string>();
+  try {
+    const { onFabricated = 'annotate', ...runnerOptions } = options ?? {};
+    const { guard: given, ...others } = runnerOptions;
+    if (given === undefined && !Array.isArray(runnerOptions.tools)) {
+      throw new ClaimcheckError('invalid_options', 'claimcheckMiddleware(options) needs { tools }: the same tools you give createAgent (or a guard of your own).');
+    }
+    if (given !== undefined && Object.values(others).some((v) => v !== undefined)) {
+      throw new ClaimcheckError('invalid_options', 'claimcheckMiddleware() takes either guard or tools with the options of a new guard (actions, store, sink...): a guard already has its tools and sink.');
+    }
+    if (onFabricated !== 'annotate' && onFabricated !== 'throw' && typeof onFabricated !== 'function') {
+      throw new ClaimcheckError('invalid_options', `claimcheckMiddleware option onFabricated must be 'annotate', 'throw' or a function, got ${JSON.stringify(onFabricated)}.`);
+    }
+    const runner = new ToolRunner(runnerOptions);
+    const logger = runnerOptions.logger ?? console;
+    const warned = new Set<string>();
 
-  const middleware = createMiddleware({
-    name: 'ClaimcheckMiddleware',
-    stateSchema,
-    wrapToolCall: async (request, handler) => {
-      const { toolCall } = request;
-      if (request.tool !== undefined && !runner.knows(toolCall.name) && !warned.has(toolCall.name)) {
-        warned.add(toolCall.name);
-        logger.warn(`claimcheck: the agent's tool ${JSON.stringify(toolCall.name)} is not in claimcheckMiddleware({ tools }); its calls are rejected as unknown_tool. Add it to tools.`);
-      }
-      const pending: PendingCall = { run: () => Promise.resolve(handler(request)) };
-      const result = await runner.execute(toolCall.name, toolCall.args, toolCall.id, pending);
-      if (isBubbleUp(pending.thrown) || (pending.thrown !== undefined && request.runtime.signal?.aborted === true)) throw pending.thrown;
-      const answer = result.ok ? pending.output : failureAnswer({ id: toolCall.id, name: toolCall.name }, result, pending.output);
-      return answer as Awaited<ReturnType<typeof handler>>;
-    },
-    afterAgent: async (state) => {
-      runner.endTurn();
-      const turn = finalTurn(state.messages);
-      const receipt = runner.guard.checkBypass(turn.text, { calledTools: turn.calledTools, ...(turn.request === undefined ? {} : { request: turn.request }) });
-      const json = receipt.toJSON();
-      if (receipt.verdict !== 'fabricated') return { claimcheck: json };
-      if (onFabricated === 'throw') {
-        throw new ClaimcheckError('fabricated_reply', `The agent's final reply claims actions that did not happen: ${receipt.summary}`, { data: { receipt: json } });
-      }
-      if (typeof onFabricated === 'function') {
-        await onFabricated(receipt);
-        return { claimcheck: json };
-      }
-      const reply = state.messages[turn.index];
-      if (!AIMessage.isInstance(reply) || reply.id === undefined) return { claimcheck: json };
-      return { claimcheck: json, messages: [annotate(reply, reply.id, json)] };
-    },
-  });
-  return Object.assign(middleware, { guard: runner.guard });
+    const middleware = createMiddleware({
+      name: 'ClaimcheckMiddleware',
+      stateSchema,
+      wrapToolCall: async (request, handler) => {
+        const { toolCall } = request;
+        if (request.tool !== undefined && !runner.knows(toolCall.name) && !warned.has(toolCall.name)) {
+          warned.add(toolCall.name);
+          logger.warn(`claimcheck: the agent's tool ${JSON.stringify(toolCall.name)} is not in claimcheckMiddleware({ tools }); its calls are rejected as unknown_tool. Add it to tools.`);
+        }
+        const pending: PendingCall = { run: () => Promise.resolve(handler(request)) };
+        const result = await runner.execute(toolCall.name, toolCall.args, toolCall.id, pending);
+        if (isBubbleUp(pending.thrown) || (pending.thrown !== undefined && request.runtime.signal?.aborted === true)) throw pending.thrown;
+        const answer = result.ok ? pending.output : failureAnswer({ id: toolCall.id, name: toolCall.name }, result, pending.output);
+        return answer as Awaited<ReturnType<typeof handler>>;
+      },
+      afterAgent: async (state) => {
+        runner.endTurn();
+        const turn = finalTurn(state.messages);
+        const receipt = runner.guard.checkBypass(turn.text, { calledTools: turn.calledTools, ...(turn.request === undefined ? {} : { request: turn.request }) });
+        const json = receipt.toJSON();
+        if (receipt.verdict !== 'fabricated') return { claimcheck: json };
+        if (onFabricated === 'throw') {
+          throw new ClaimcheckError('fabricated_reply', `The agent's final reply claims actions that did not happen: ${receipt.summary}`, { data: { receipt: json } });
+        }
+        if (typeof onFabricated === 'function') {
+          await onFabricated(receipt);
+          return { claimcheck: json };
+        }
+        const reply = state.messages[turn.index];
+        if (!AIMessage.isInstance(reply) || reply.id === undefined) return { claimcheck: json };
+        return { claimcheck: json, messages: [annotate(reply, reply.id, json)] };
+      },
+    });
+    return Object.assign(middleware, { guard: runner.guard });
+  } catch (error) {
+    throw hostError('claimcheckMiddleware', error);
+  }
 }
 
 /** A copy of the final reply, under its id (so it replaces the original in the state), carrying the receipt. */

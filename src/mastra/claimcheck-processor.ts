@@ -12,6 +12,7 @@ import type { Receipt } from '../receipt.js';
 import type { ProcessOutputResultArgs, ProcessOutputStepArgs } from './_mastra-shapes.js';
 import { lastUserText } from './_read-run.js';
 import { isAssistant, judgePending, recordRefusedCalls, runOf, withReceipt } from './_run-record.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * What the processor does with a `fabricated` final reply:
@@ -89,92 +90,96 @@ export interface ClaimcheckProcessor {
  *   bad `maxRetries`.
  */
 export function claimcheckProcessor(options: ClaimcheckProcessorOptions): ClaimcheckProcessor {
-  const g = options?.guard;
-  if (typeof g?.checkBypass !== 'function') {
-    throw new ClaimcheckError('invalid_options', 'claimcheckProcessor({ guard }) needs the guard the calls are recorded in (claimcheckToolHooks(...).guard).');
-  }
-  const onFabricated = options.onFabricated ?? 'annotate';
-  if (onFabricated !== 'annotate' && onFabricated !== 'abort' && onFabricated !== 'retry') {
-    throw new ClaimcheckError('invalid_options', `claimcheckProcessor option onFabricated must be 'annotate', 'abort' or 'retry', got ${JSON.stringify(onFabricated)}.`);
-  }
-  const maxRetries = options.maxRetries ?? 1;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-    throw new ClaimcheckError('invalid_options', `claimcheckProcessor option maxRetries must be a non-negative integer, got ${JSON.stringify(maxRetries)}.`);
-  }
-  const id = options.id ?? 'claimcheck';
-  const logger = options.logger ?? console;
-  const warned = new Set<string>();
-  const failOpen = (cause: unknown): void => {
-    const message = cause instanceof Error ? cause.message : String(cause);
-    if (warned.has(message)) return;
-    warned.add(message);
-    logger.warn(`claimcheck: the Mastra processor could not check a step (${message}); it passed unchecked (logged once per cause).`, cause);
-  };
-  const report = (step: MastraStepReceipt): void => options.onStep?.(step);
+  try {
+    const g = options?.guard;
+    if (typeof g?.checkBypass !== 'function') {
+      throw new ClaimcheckError('invalid_options', 'claimcheckProcessor({ guard }) needs the guard the calls are recorded in (claimcheckToolHooks(...).guard).');
+    }
+    const onFabricated = options.onFabricated ?? 'annotate';
+    if (onFabricated !== 'annotate' && onFabricated !== 'abort' && onFabricated !== 'retry') {
+      throw new ClaimcheckError('invalid_options', `claimcheckProcessor option onFabricated must be 'annotate', 'abort' or 'retry', got ${JSON.stringify(onFabricated)}.`);
+    }
+    const maxRetries = options.maxRetries ?? 1;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+      throw new ClaimcheckError('invalid_options', `claimcheckProcessor option maxRetries must be a non-negative integer, got ${JSON.stringify(maxRetries)}.`);
+    }
+    const id = options.id ?? 'claimcheck';
+    const logger = options.logger ?? console;
+    const warned = new Set<string>();
+    const failOpen = (cause: unknown): void => {
+      const message = cause instanceof Error ? cause.message : String(cause);
+      if (warned.has(message)) return;
+      warned.add(message);
+      logger.warn(`claimcheck: the Mastra processor could not check a step (${message}); it passed unchecked (logged once per cause).`, cause);
+    };
+    const report = (step: MastraStepReceipt): void => options.onStep?.(step);
 
-  return {
-    id,
-    name: 'claimcheck',
-    processOutputStep: async (args) => {
-      const run = runOf(args.state);
-      const request = lastUserText(args.messages);
-      let final: MastraStepReceipt | undefined;
-      let retry: MastraStepReceipt | undefined;
-      try {
-        recordRefusedCalls(g, run, args.steps);
-        const pending = judgePending(g, run, request);
-        if (pending !== undefined) report(pending);
-        const calls = args.toolCalls ?? [];
-        const text = args.text ?? '';
-        if (calls.length > 0) {
-          run.calls.push(...calls);
-          if (text.trim() !== '') run.pending = { step: args.stepNumber, text };
+    return {
+      id,
+      name: 'claimcheck',
+      processOutputStep: async (args) => {
+        const run = runOf(args.state);
+        const request = lastUserText(args.messages);
+        let final: MastraStepReceipt | undefined;
+        let retry: MastraStepReceipt | undefined;
+        try {
+          recordRefusedCalls(g, run, args.steps);
+          const pending = judgePending(g, run, request);
+          if (pending !== undefined) report(pending);
+          const calls = args.toolCalls ?? [];
+          const text = args.text ?? '';
+          if (calls.length > 0) {
+            run.calls.push(...calls);
+            if (text.trim() !== '') run.pending = { step: args.stepNumber, text };
+            return args.messageList;
+          }
+          if (text.trim() === '') return args.messageList;
+          const judge = { calledTools: [...new Set(run.calls.map((c) => c.toolName))], ...(request === undefined ? {} : { request }) };
+          // A reply that may be sent back is judged without closing the turn: the next reply answers to the same calls.
+          if (onFabricated === 'retry' && args.retryCount < maxRetries) {
+            const preview = g.checkBypass(text, { ...judge, dryRun: true });
+            if (preview.verdict === 'fabricated') retry = { step: args.stepNumber, text, final: true, receipt: preview };
+          }
+          if (retry === undefined) {
+            const receipt = g.checkBypass(text, judge);
+            final = { step: args.stepNumber, text, final: true, receipt };
+            run.final = receipt.toJSON();
+          }
+        } catch (cause) {
+          failOpen(cause);
           return args.messageList;
         }
-        if (text.trim() === '') return args.messageList;
-        const judge = { calledTools: [...new Set(run.calls.map((c) => c.toolName))], ...(request === undefined ? {} : { request }) };
-        // A reply that may be sent back is judged without closing the turn: the next reply answers to the same calls.
-        if (onFabricated === 'retry' && args.retryCount < maxRetries) {
-          const preview = g.checkBypass(text, { ...judge, dryRun: true });
-          if (preview.verdict === 'fabricated') retry = { step: args.stepNumber, text, final: true, receipt: preview };
+        if (retry !== undefined) {
+          report(retry);
+          const summary = retry.receipt.summary;
+          return args.abort(`Your reply claims actions that did not happen (${summary}). Do what you said you did, or tell the user plainly what was not done.`, {
+            retry: true,
+            metadata: { claimcheck: retry.receipt.toJSON() },
+          });
         }
-        if (retry === undefined) {
-          const receipt = g.checkBypass(text, judge);
-          final = { step: args.stepNumber, text, final: true, receipt };
-          run.final = receipt.toJSON();
+        if (final === undefined) return args.messageList;
+        report(final);
+        if (final.receipt.verdict !== 'fabricated' || onFabricated === 'annotate') return args.messageList;
+        return args.abort(`claimcheck: the reply claims actions that did not happen: ${final.receipt.summary}`, { metadata: { claimcheck: run.final } });
+      },
+      processOutputResult: async (args) => {
+        const run = runOf(args.state);
+        try {
+          recordRefusedCalls(g, run, args.result.steps);
+          const pending = judgePending(g, run, lastUserText(args.messages));
+          if (pending !== undefined) report(pending);
+        } catch (cause) {
+          failOpen(cause);
         }
-      } catch (cause) {
-        failOpen(cause);
-        return args.messageList;
-      }
-      if (retry !== undefined) {
-        report(retry);
-        const summary = retry.receipt.summary;
-        return args.abort(`Your reply claims actions that did not happen (${summary}). Do what you said you did, or tell the user plainly what was not done.`, {
-          retry: true,
-          metadata: { claimcheck: retry.receipt.toJSON() },
-        });
-      }
-      if (final === undefined) return args.messageList;
-      report(final);
-      if (final.receipt.verdict !== 'fabricated' || onFabricated === 'annotate') return args.messageList;
-      return args.abort(`claimcheck: the reply claims actions that did not happen: ${final.receipt.summary}`, { metadata: { claimcheck: run.final } });
-    },
-    processOutputResult: async (args) => {
-      const run = runOf(args.state);
-      try {
-        recordRefusedCalls(g, run, args.result.steps);
-        const pending = judgePending(g, run, lastUserText(args.messages));
-        if (pending !== undefined) report(pending);
-      } catch (cause) {
-        failOpen(cause);
-      }
-      const messages = [...args.messages];
-      if (run.final === undefined) return messages;
-      const at = messages.findLastIndex(isAssistant);
-      const reply = messages[at];
-      if (reply !== undefined) messages[at] = withReceipt(reply, run.final);
-      return messages;
-    },
-  };
+        const messages = [...args.messages];
+        if (run.final === undefined) return messages;
+        const at = messages.findLastIndex(isAssistant);
+        const reply = messages[at];
+        if (reply !== undefined) messages[at] = withReceipt(reply, run.final);
+        return messages;
+      },
+    };
+  } catch (error) {
+    throw hostError('claimcheckProcessor', error);
+  }
 }

@@ -17,6 +17,7 @@ import { noteResult, takeRepair } from '../openai-agents/_repair-book.js';
 import type { ToolAfterHookContext, ToolBeforeHookResult, ToolHookContext } from './_mastra-shapes.js';
 import { noteHooked, registerTools } from './_hook-registry.js';
 import { mastraToolSpecs } from './_tool-specs.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * Options of {@link claimcheckToolHooks}: `tools` (with `actions`) and the options of the guard to
@@ -89,67 +90,71 @@ interface RunningCall {
  *   other options, or an `actions` name not among `tools`; `invalid_tool` for a bad `tools`; as `guard()` does.
  */
 export function claimcheckToolHooks(options: ClaimcheckToolHooksOptions): ClaimcheckToolHooks {
-  const { guard: given, tools, actions, ...guardOptions } = options ?? {};
-  if (given !== undefined && (tools !== undefined || actions !== undefined || Object.values(guardOptions).some((v) => v !== undefined))) {
-    throw new ClaimcheckError('invalid_options', 'claimcheckToolHooks() takes either guard or tools with the options of a new guard (actions, store, sink...): a guard already has its tools and sink.');
-  }
-  if (given !== undefined) return ownGuardHooks(given);
-  if (tools === undefined) throw new ClaimcheckError('invalid_options', "claimcheckToolHooks(options) needs { tools }: the same tools record you give new Agent({ tools }) (or a guard of your own).");
-  const specs = mastraToolSpecs(tools);
-  const running = new Map<string, RunningCall>();
-  const executors: Record<string, Executor | ReturnType<typeof action>> = {};
-  for (const { name } of specs) {
-    const marked = actions !== undefined && Object.hasOwn(actions, name) ? actions[name] : undefined;
-    executors[name] = marked === undefined ? trampoline(running) : action(trampoline(running), marked);
-  }
-  const stray = Object.keys(actions ?? {}).filter((name) => !Object.hasOwn(executors, name));
-  if (stray.length > 0) {
-    throw new ClaimcheckError('invalid_options', `claimcheckToolHooks actions ${stray.map((s) => JSON.stringify(s)).join(', ')} name no tool in tools.`, { data: { actions: stray } });
-  }
-  const g = createGuard({ ...guardOptions, tools: specs, executors });
-  registerTools(g, specs);
-  const logger: GuardLogger = guardOptions.logger ?? console;
-  const warned = new Set<string>();
+  try {
+    const { guard: given, tools, actions, ...guardOptions } = options ?? {};
+    if (given !== undefined && (tools !== undefined || actions !== undefined || Object.values(guardOptions).some((v) => v !== undefined))) {
+      throw new ClaimcheckError('invalid_options', 'claimcheckToolHooks() takes either guard or tools with the options of a new guard (actions, store, sink...): a guard already has its tools and sink.');
+    }
+    if (given !== undefined) return ownGuardHooks(given);
+    if (tools === undefined) throw new ClaimcheckError('invalid_options', "claimcheckToolHooks(options) needs { tools }: the same tools record you give new Agent({ tools }) (or a guard of your own).");
+    const specs = mastraToolSpecs(tools);
+    const running = new Map<string, RunningCall>();
+    const executors: Record<string, Executor | ReturnType<typeof action>> = {};
+    for (const { name } of specs) {
+      const marked = actions !== undefined && Object.hasOwn(actions, name) ? actions[name] : undefined;
+      executors[name] = marked === undefined ? trampoline(running) : action(trampoline(running), marked);
+    }
+    const stray = Object.keys(actions ?? {}).filter((name) => !Object.hasOwn(executors, name));
+    if (stray.length > 0) {
+      throw new ClaimcheckError('invalid_options', `claimcheckToolHooks actions ${stray.map((s) => JSON.stringify(s)).join(', ')} name no tool in tools.`, { data: { actions: stray } });
+    }
+    const g = createGuard({ ...guardOptions, tools: specs, executors });
+    registerTools(g, specs);
+    const logger: GuardLogger = guardOptions.logger ?? console;
+    const warned = new Set<string>();
 
-  return {
-    guard: g,
-    beforeToolCall: async ({ toolName, input, context }) => {
-      const callId = callIdOf(context);
-      noteHooked(g, callId);
-      if (!Object.hasOwn(executors, toolName)) {
-        if (!warned.has(toolName)) {
-          warned.add(toolName);
-          logger.warn(`claimcheck: the agent's tool ${JSON.stringify(toolName)} is not in claimcheckToolHooks({ tools }); its calls run unguarded and count as called outside the guard. Add it to tools.`);
+    return {
+      guard: g,
+      beforeToolCall: async ({ toolName, input, context }) => {
+        const callId = callIdOf(context);
+        noteHooked(g, callId);
+        if (!Object.hasOwn(executors, toolName)) {
+          if (!warned.has(toolName)) {
+            warned.add(toolName);
+            logger.warn(`claimcheck: the agent's tool ${JSON.stringify(toolName)} is not in claimcheckToolHooks({ tools }); its calls run unguarded and count as called outside the guard. Add it to tools.`);
+          }
+          return undefined;
         }
-        return undefined;
-      }
-      const call = runningCall();
-      running.set(callId, call);
-      const result = takeRepair(g, toolName) ? g.executeRepaired(toolName, input, { callId }) : g.executeAsync(toolName, input, { callId });
-      const first = await Promise.race([call.started.then(() => 'run' as const), result.then(() => 'settled' as const)]);
-      if (first === 'run') {
-        call.result = result;
-        return undefined;
-      }
-      running.delete(callId);
-      const settled = await result;
-      noteResult(g, settled);
-      return { proceed: false, output: failureText(settled) };
-    },
-    afterToolCall: async ({ context, output, error }) => {
-      const callId = callIdOf(context);
-      const call = running.get(callId);
-      if (call?.result === undefined) return;
-      running.delete(callId);
-      if (error !== undefined) call.fail(error);
-      else call.finish(output);
-      const settled = await call.result;
-      noteResult(g, settled);
-      if (settled.failure?.category === 'halted') {
-        throw new ClaimcheckError('halted', failureText(settled), { data: { tool: settled.tool, callId, failure: settled.failure } });
-      }
-    },
-  };
+        const call = runningCall();
+        running.set(callId, call);
+        const result = takeRepair(g, toolName) ? g.executeRepaired(toolName, input, { callId }) : g.executeAsync(toolName, input, { callId });
+        const first = await Promise.race([call.started.then(() => 'run' as const), result.then(() => 'settled' as const)]);
+        if (first === 'run') {
+          call.result = result;
+          return undefined;
+        }
+        running.delete(callId);
+        const settled = await result;
+        noteResult(g, settled);
+        return { proceed: false, output: failureText(settled) };
+      },
+      afterToolCall: async ({ context, output, error }) => {
+        const callId = callIdOf(context);
+        const call = running.get(callId);
+        if (call?.result === undefined) return;
+        running.delete(callId);
+        if (error !== undefined) call.fail(error);
+        else call.finish(output);
+        const settled = await call.result;
+        noteResult(g, settled);
+        if (settled.failure?.category === 'halted') {
+          throw new ClaimcheckError('halted', failureText(settled), { data: { tool: settled.tool, callId, failure: settled.failure } });
+        }
+      },
+    };
+  } catch (error) {
+    throw hostError('claimcheckToolHooks', error);
+  }
 }
 
 /** Hooks over a guard of your own: its executors run every call, and `beforeToolCall` answers it. */

@@ -16,6 +16,7 @@ import { guardMcpClient, type GuardedMcpClient, type GuardMcpClientOptions } fro
 import { loadMcpSdk } from './_load-sdk.js';
 import { refusalResult } from './mcp-refusal.js';
 import { routeTools, upstreamPrefixes, type Routes } from './_proxy-routes.js';
+import { readHostInput } from '../_host-input.js';
 
 /** One upstream MCP server. */
 export interface McpProxyUpstream {
@@ -77,15 +78,19 @@ const REQUEST_TIMEOUT = -32001;
  */
 export async function createMcpProxy(options: McpProxyOptions): Promise<McpProxy> {
   const sdk = await loadMcpSdk();
-  const { upstreams, name = 'claimcheck-mcp-proxy', version = '1.0.0', callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS, ...given } = options;
-  if (!Number.isInteger(callTimeoutMs) || callTimeoutMs <= 0 || callTimeoutMs > 2_147_483_647) {
-    throw new ClaimcheckError('invalid_options', `createMcpProxy option callTimeoutMs must be a positive integer number of milliseconds up to 2147483647, got ${String(callTimeoutMs)}.`);
-  }
-  // A proxy never sees the model's reply, so nothing reads the in-memory ledger's values: keep none.
-  const guardOptions: GuardMcpClientOptions = { ...given, captureResults: given.captureResults ?? false };
-  if (!Array.isArray(upstreams) || upstreams.length === 0) {
-    throw new ClaimcheckError('invalid_options', 'createMcpProxy needs at least one upstream: { upstreams: [{ client }] }.');
-  }
+  // The options are read first (bad ones are invalid_input); what the upstream servers answer is theirs.
+  const { upstreams, name, version, guardOptions, callTimeoutMs } = readHostInput('createMcpProxy', () => {
+    const { upstreams, name = 'claimcheck-mcp-proxy', version = '1.0.0', callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS, ...given } = options;
+    if (!Number.isInteger(callTimeoutMs) || callTimeoutMs <= 0 || callTimeoutMs > 2_147_483_647) {
+      throw new ClaimcheckError('invalid_options', `createMcpProxy option callTimeoutMs must be a positive integer number of milliseconds up to 2147483647, got ${String(callTimeoutMs)}.`);
+    }
+    if (!Array.isArray(upstreams) || upstreams.length === 0 || upstreams.some((u) => typeof u !== 'object' || u === null)) {
+      throw new ClaimcheckError('invalid_options', 'createMcpProxy needs at least one upstream: { upstreams: [{ client }] }.');
+    }
+    // A proxy never sees the model's reply, so nothing reads the in-memory ledger's values: keep none.
+    const guardOptions: GuardMcpClientOptions = { ...given, captureResults: given.captureResults ?? false };
+    return { upstreams: upstreams.map((u) => ({ ...u })), name, version, guardOptions, callTimeoutMs };
+  });
   const guarded: GuardedMcpClient[] = [];
   for (const upstream of upstreams) {
     // The first guard resolves `store` or `sink`; the others record into the same sink.

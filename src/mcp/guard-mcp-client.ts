@@ -17,6 +17,7 @@ import type { Ledger } from '../ledger.js';
 import type { Receipt } from '../receipt.js';
 import { listAllTools } from './_list-tools.js';
 import { McpGuard } from './_mcp-guard.js';
+import { readHostInput } from '../_host-input.js';
 
 /** The client methods the wrapper calls: an SDK `Client` (`@modelcontextprotocol/sdk` 1.x), or anything with the same two methods. */
 export type McpClient = Pick<Client, 'callTool' | 'listTools'>;
@@ -108,9 +109,10 @@ export interface GuardedMcpClient {
  *   `callTool`/`listTools` and for bad guard options (see `guard()`).
  */
 export async function guardMcpClient(client: McpClient, options: GuardMcpClientOptions = {}): Promise<GuardedMcpClient> {
-  if (typeof client?.callTool !== 'function' || typeof client.listTools !== 'function') {
+  if (readHostInput('guardMcpClient', () => typeof client?.callTool !== 'function' || typeof client.listTools !== 'function')) {
     throw new ClaimcheckError('invalid_options', 'guardMcpClient(client) needs a connected MCP Client (from @modelcontextprotocol/sdk/client/index.js), with callTool and listTools.');
   }
+  // What the server answers to tools/list is the server's; the options are read as host input.
   const tools = await listAllTools(client);
-  return new McpGuard(client, options, tools);
+  return readHostInput('guardMcpClient', () => new McpGuard(client, options, tools));
 }

@@ -4,6 +4,7 @@
  */
 import type { ActionReceiptInit } from '../action/action-receipt.js';
 import { resultFailure } from '../readers/result-failure.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * Reads an action's proof from an MCP tool's output (its `structuredContent`, else its text content
@@ -21,20 +22,24 @@ import { resultFailure } from '../readers/result-failure.js';
  * For another member, or a nested one, give the tool its own reader: `receipts: { issue_refund: idField(['refund', 'id']) }`.
  */
 export function mcpReceipt(output: unknown, args: Record<string, unknown>): ActionReceiptInit {
-  const error = resultFailure(output);
-  const ok = error === null;
-  if (typeof output !== 'object' || output === null || Array.isArray(output)) return { ok, id: null, error };
-  const echoed = new Set<string>();
-  for (const value of Object.values(args ?? {})) {
-    const text = scalarText(value);
-    if (text !== null) echoed.add(text);
+  try {
+    const error = resultFailure(output);
+    const ok = error === null;
+    if (typeof output !== 'object' || output === null || Array.isArray(output)) return { ok, id: null, error };
+    const echoed = new Set<string>();
+    for (const value of Object.values(args ?? {})) {
+      const text = scalarText(value);
+      if (text !== null) echoed.add(text);
+    }
+    for (const [key, value] of Object.entries(output)) {
+      if (!isIdName(key)) continue;
+      const id = scalarText(value);
+      if (id !== null && !echoed.has(id)) return { ok, id, kind: key, error };
+    }
+    return { ok, id: null, error };
+  } catch (error) {
+    throw hostError('mcpReceipt', error);
   }
-  for (const [key, value] of Object.entries(output)) {
-    if (!isIdName(key)) continue;
-    const id = scalarText(value);
-    if (id !== null && !echoed.has(id)) return { ok, id, kind: key, error };
-  }
-  return { ok, id: null, error };
 }
 
 function isIdName(key: string): boolean {

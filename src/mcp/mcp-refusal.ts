@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildRepairPrompt } from '../run/build-repair-prompt.js';
 import type { ValidationFailure, ValidationFailureCategory } from '../validate/validation-failure.js';
+import { hostError } from '../_host-input.js';
 
 /** The `_meta` key under which a refusal's {@link McpRefusal} travels. */
 export const MCP_REFUSAL_META_KEY = 'claimcheck/refusal';
@@ -24,13 +25,17 @@ export interface McpRefusal {
 
 /** The refusal a result carries, or `null` for any other result (also one not made by claimcheck). */
 export function readMcpRefusal(result: unknown): McpRefusal | null {
-  if (typeof result !== 'object' || result === null) return null;
-  const meta = (result as { _meta?: unknown })._meta;
-  if (typeof meta !== 'object' || meta === null) return null;
-  const refusal = (meta as Record<string, unknown>)[MCP_REFUSAL_META_KEY];
-  if (typeof refusal !== 'object' || refusal === null) return null;
-  const r = refusal as Partial<McpRefusal>;
-  return typeof r.tool === 'string' && typeof r.category === 'string' && typeof r.path === 'string' && Array.isArray(r.failures) ? (r as McpRefusal) : null;
+  try {
+    if (typeof result !== 'object' || result === null) return null;
+    const meta = (result as { _meta?: unknown })._meta;
+    if (typeof meta !== 'object' || meta === null) return null;
+    const refusal = (meta as Record<string, unknown>)[MCP_REFUSAL_META_KEY];
+    if (typeof refusal !== 'object' || refusal === null) return null;
+    const r = refusal as Partial<McpRefusal>;
+    return typeof r.tool === 'string' && typeof r.category === 'string' && typeof r.path === 'string' && Array.isArray(r.failures) ? (r as McpRefusal) : null;
+  } catch (error) {
+    throw hostError('readMcpRefusal', error);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Receipt } from '../receipt.js';
 import { isRecord } from '../readers/_shape.js';
 import { runToolSpecs } from './_tool-specs.js';
 import { toResponsesItems } from './_to-responses-items.js';
+import { hostError } from '../_host-input.js';
 
 /** What {@link checkAgentRun} reads of a run result (`RunResult` and `StreamedRunResult` have it). */
 export interface AgentRunLike {
@@ -46,9 +47,13 @@ export interface CheckAgentRunOptions extends CheckOptions {
  *   cannot read (see `ledgerFromRunItems`); `invalid_tool` for a bad `options.tools`.
  */
 export function checkAgentRun(result: AgentRunLike, options: CheckAgentRunOptions = {}): Receipt {
-  const items = toResponsesItems(result?.history);
-  const tools = options.tools ?? runToolSpecs(agentsOf(result));
-  return finalReceipt(items, { ...options, format: 'openai-responses', tools });
+  try {
+    const items = toResponsesItems(result?.history);
+    const tools = options.tools ?? runToolSpecs(agentsOf(result));
+    return finalReceipt(items, { ...options, format: 'openai-responses', tools });
+  } catch (error) {
+    throw hostError('checkAgentRun', error);
+  }
 }
 
 function agentsOf(result: AgentRunLike): unknown[] {

@@ -15,6 +15,7 @@ import { isSdkToolNotFound, sdkInvalidJsonText } from './_sdk-texts.js';
 import { agentToolSpecs } from './_tool-specs.js';
 import { toResponsesItems } from './_to-responses-items.js';
 import { ledgerFromRunItems } from './ledger-from-run-items.js';
+import { hostError } from '../_host-input.js';
 
 /** What the guardrail does with a `fabricated` reply: trip the SDK's tripwire, or only report it. */
 export type ClaimcheckGuardrailMode = 'fail' | 'annotate';
@@ -68,32 +69,36 @@ export interface ClaimcheckOutputGuardrailOptions extends CheckOptions {
 export function claimcheckOutputGuardrail<TOutput extends AgentOutputType = AgentOutputType, TContext = unknown>(
   options: ClaimcheckOutputGuardrailOptions,
 ): OutputGuardrail<TOutput, TContext> {
-  const mode = options?.mode;
-  if (mode !== 'fail' && mode !== 'annotate') {
-    throw new ClaimcheckError('invalid_options', `claimcheckOutputGuardrail option mode must be 'fail' or 'annotate', got ${JSON.stringify(mode)}.`);
-  }
-  const logger = options.logger ?? console;
-  const warned = new Set<string>();
-  return {
-    name: options.name ?? 'claimcheck',
-    execute: async (args: OutputGuardrailFunctionArgs<TContext, TOutput>): Promise<GuardrailFunctionOutput> => {
-      let receipt: Receipt;
-      try {
-        const text = replyText(args.agentOutput);
-        const items = args.details?.output ?? [];
-        receipt = options.guard === undefined ? judgeItems(text, items, args.agent.tools, options) : judgeWithGuard(text, toResponsesItems(items), options.guard);
-      } catch (cause) {
-        const message = cause instanceof Error ? cause.message : String(cause);
-        if (!warned.has(message)) {
-          warned.add(message);
-          logger.warn(`claimcheck: the output guardrail could not check the reply (${message}); it passed unchecked (logged once per cause).`, cause);
+  try {
+    const mode = options?.mode;
+    if (mode !== 'fail' && mode !== 'annotate') {
+      throw new ClaimcheckError('invalid_options', `claimcheckOutputGuardrail option mode must be 'fail' or 'annotate', got ${JSON.stringify(mode)}.`);
+    }
+    const logger = options.logger ?? console;
+    const warned = new Set<string>();
+    return {
+      name: options.name ?? 'claimcheck',
+      execute: async (args: OutputGuardrailFunctionArgs<TContext, TOutput>): Promise<GuardrailFunctionOutput> => {
+        let receipt: Receipt;
+        try {
+          const text = replyText(args.agentOutput);
+          const items = args.details?.output ?? [];
+          receipt = options.guard === undefined ? judgeItems(text, items, args.agent.tools, options) : judgeWithGuard(text, toResponsesItems(items), options.guard);
+        } catch (cause) {
+          const message = cause instanceof Error ? cause.message : String(cause);
+          if (!warned.has(message)) {
+            warned.add(message);
+            logger.warn(`claimcheck: the output guardrail could not check the reply (${message}); it passed unchecked (logged once per cause).`, cause);
+          }
+          return { tripwireTriggered: false, outputInfo: null };
         }
-        return { tripwireTriggered: false, outputInfo: null };
-      }
-      const outputInfo: ReceiptJSON = receipt.toJSON();
-      return { tripwireTriggered: mode === 'fail' && receipt.verdict === 'fabricated', outputInfo };
-    },
-  };
+        const outputInfo: ReceiptJSON = receipt.toJSON();
+        return { tripwireTriggered: mode === 'fail' && receipt.verdict === 'fabricated', outputInfo };
+      },
+    };
+  } catch (error) {
+    throw hostError('claimcheckOutputGuardrail', error);
+  }
 }
 
 /** Without a guard: the reply against the run's items. */

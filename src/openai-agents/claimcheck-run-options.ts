@@ -9,6 +9,7 @@ import type { Guard } from '../action/guard.js';
 import { ClaimcheckError } from '../errors.js';
 import { failureText } from '../run/_answer.js';
 import { isSdkToolNotFound } from './_sdk-texts.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link claimcheckRunOptions}. */
 export interface ClaimcheckRunOptionsInput {
@@ -42,19 +43,23 @@ export interface ClaimcheckRunOptions {
  * @throws ClaimcheckError `invalid_options` when `guard` is missing.
  */
 export function claimcheckRunOptions(options: ClaimcheckRunOptionsInput): ClaimcheckRunOptions {
-  const g = options?.guard;
-  if (typeof g?.reject !== 'function') {
-    throw new ClaimcheckError('invalid_options', 'claimcheckRunOptions({ guard }) needs the guard that records the calls (from guardAgentTools() or guard()).');
+  try {
+    const g = options?.guard;
+    if (typeof g?.reject !== 'function') {
+      throw new ClaimcheckError('invalid_options', 'claimcheckRunOptions({ guard }) needs the guard that records the calls (from guardAgentTools() or guard()).');
+    }
+    const own = options.toolErrorFormatter;
+    return {
+      toolNotFoundBehavior: 'return_error_to_model',
+      toolErrorFormatter: async (args: ToolErrorFormatterArgs) => {
+        let text: string | undefined;
+        if (args.kind === 'tool_not_found' && isSdkToolNotFound(args.defaultMessage)) {
+          text = failureText(g.reject(args.toolName, undefined, { callId: args.callId }));
+        }
+        return (own === undefined ? undefined : await own(args)) ?? text;
+      },
+    };
+  } catch (error) {
+    throw hostError('claimcheckRunOptions', error);
   }
-  const own = options.toolErrorFormatter;
-  return {
-    toolNotFoundBehavior: 'return_error_to_model',
-    toolErrorFormatter: async (args: ToolErrorFormatterArgs) => {
-      let text: string | undefined;
-      if (args.kind === 'tool_not_found' && isSdkToolNotFound(args.defaultMessage)) {
-        text = failureText(g.reject(args.toolName, undefined, { callId: args.callId }));
-      }
-      return (own === undefined ? undefined : await own(args)) ?? text;
-    },
-  };
 }

@@ -12,6 +12,7 @@ import { createValidator, type Validator } from '../validate/create-validator.js
 import type { ValidationFailure } from '../validate/validation-failure.js';
 import { awaitRepair, takeRepair } from './_repair-book.js';
 import { functionToolSpec } from './_tool-specs.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link claimcheckToolInputGuardrail}. */
 export interface ClaimcheckToolInputGuardrailOptions {
@@ -65,38 +66,42 @@ export interface ToolInputGuardrailInfo {
  * @throws ClaimcheckError `invalid_tool` for a bad `tools`.
  */
 export function claimcheckToolInputGuardrail<TContext = unknown>(options: ClaimcheckToolInputGuardrailOptions = {}): ToolInputGuardrailDefinition<TContext> {
-  const strictProperties = options.strictProperties ?? false;
-  const given = options.tools === undefined ? undefined : normalizeTools(options.tools);
-  const fixed = given === undefined ? undefined : createValidator({ tools: given, strictProperties });
-  const perTool = new WeakMap<object, Validator>();
-  const validatorOf = (data: ToolInputGuardrailData<TContext>): Validator | undefined => {
-    if (given !== undefined) return given.some((t) => t.name === data.toolCall.name) ? fixed : undefined;
-    const tool = (data.agent.tools as readonly unknown[]).find((t) => functionToolSpec(t)?.name === data.toolCall.name) as object | undefined;
-    if (tool === undefined) return undefined;
-    let validator = perTool.get(tool);
-    if (validator === undefined) {
-      validator = createValidator({ tools: [functionToolSpec(tool)], strictProperties });
-      perTool.set(tool, validator);
-    }
-    return validator;
-  };
-  return {
-    type: 'tool_input',
-    name: options.name ?? 'claimcheck',
-    run: async (data) => {
-      const { name, arguments: args, callId } = data.toolCall;
-      // No arguments: the SDK withheld them (a zod tool's own schema rejected them, tool data not logged); it rejects the call itself.
-      if (args === '') return allow({ tool: name, failures: [], withheld: true });
-      const failures = failuresOf(validatorOf(data), name, args);
-      const info: ToolInputGuardrailInfo = { tool: name, failures };
-      if (failures.length === 0) return allow(info);
-      const g = options.guard;
-      if (g === undefined) return reject(rejectionText(name, failures), info);
-      const result = g.reject(name, args, { callId, failures, repaired: takeRepair(g, name) });
-      awaitRepair(g, name);
-      return reject(failureText(result), info);
-    },
-  };
+  try {
+    const strictProperties = options.strictProperties ?? false;
+    const given = options.tools === undefined ? undefined : normalizeTools(options.tools);
+    const fixed = given === undefined ? undefined : createValidator({ tools: given, strictProperties });
+    const perTool = new WeakMap<object, Validator>();
+    const validatorOf = (data: ToolInputGuardrailData<TContext>): Validator | undefined => {
+      if (given !== undefined) return given.some((t) => t.name === data.toolCall.name) ? fixed : undefined;
+      const tool = (data.agent.tools as readonly unknown[]).find((t) => functionToolSpec(t)?.name === data.toolCall.name) as object | undefined;
+      if (tool === undefined) return undefined;
+      let validator = perTool.get(tool);
+      if (validator === undefined) {
+        validator = createValidator({ tools: [functionToolSpec(tool)], strictProperties });
+        perTool.set(tool, validator);
+      }
+      return validator;
+    };
+    return {
+      type: 'tool_input',
+      name: options.name ?? 'claimcheck',
+      run: async (data) => {
+        const { name, arguments: args, callId } = data.toolCall;
+        // No arguments: the SDK withheld them (a zod tool's own schema rejected them, tool data not logged); it rejects the call itself.
+        if (args === '') return allow({ tool: name, failures: [], withheld: true });
+        const failures = failuresOf(validatorOf(data), name, args);
+        const info: ToolInputGuardrailInfo = { tool: name, failures };
+        if (failures.length === 0) return allow(info);
+        const g = options.guard;
+        if (g === undefined) return reject(rejectionText(name, failures), info);
+        const result = g.reject(name, args, { callId, failures, repaired: takeRepair(g, name) });
+        awaitRepair(g, name);
+        return reject(failureText(result), info);
+      },
+    };
+  } catch (error) {
+    throw hostError('claimcheckToolInputGuardrail', error);
+  }
 }
 
 /** The findings for a call; none when it passes, when no schema is known, or when the schema does not compile (fail open). */

@@ -16,6 +16,7 @@ import { failureText } from '../run/_answer.js';
 import { noteResult, takeRepair } from './_repair-book.js';
 import { isSdkFailureText } from './_sdk-texts.js';
 import { agentToolSpecs } from './_tool-specs.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * Options of {@link guardAgentTools}: either `guard`, or the options of the guard to create (every
@@ -84,17 +85,21 @@ type SomeFunctionTool = { type: 'function'; name: string; invoke: Invoke };
  *   given with other options, or an `actions` name that is no function tool; as `guard()` does.
  */
 export function guardAgentTools<T extends { readonly type: string }>(tools: readonly T[], options: GuardAgentToolsOptions = {}): GuardedAgentTools<T> {
-  if (!Array.isArray(tools)) {
-    throw new ClaimcheckError('invalid_tool', `guardAgentTools(tools) needs the agent's tools as an array (tool({ ... }) objects), got ${describeShape(tools)}.`);
+  try {
+    if (!Array.isArray(tools)) {
+      throw new ClaimcheckError('invalid_tool', `guardAgentTools(tools) needs the agent's tools as an array (tool({ ... }) objects), got ${describeShape(tools)}.`);
+    }
+    const { guard: given, actions, ...guardOptions } = options ?? {};
+    if (given !== undefined && (Object.keys(guardOptions).length > 0 || actions !== undefined)) {
+      throw new ClaimcheckError('invalid_options', 'guardAgentTools() takes either guard or the options of a new guard (actions, store, sink...): a guard already has its executors and sink.');
+    }
+    const functions = tools.filter(isFunctionTool);
+    const running: Running = new Map();
+    const g = given ?? createGuard({ ...guardOptions, tools: agentToolSpecs(functions), executors: executorsOf(functions, actions ?? {}, running) });
+    return { guard: g, tools: tools.map((t) => (isFunctionTool(t) ? (guarded(t, g, running) as unknown as T) : t)) };
+  } catch (error) {
+    throw hostError('guardAgentTools', error);
   }
-  const { guard: given, actions, ...guardOptions } = options ?? {};
-  if (given !== undefined && (Object.keys(guardOptions).length > 0 || actions !== undefined)) {
-    throw new ClaimcheckError('invalid_options', 'guardAgentTools() takes either guard or the options of a new guard (actions, store, sink...): a guard already has its executors and sink.');
-  }
-  const functions = tools.filter(isFunctionTool);
-  const running: Running = new Map();
-  const g = given ?? createGuard({ ...guardOptions, tools: agentToolSpecs(functions), executors: executorsOf(functions, actions ?? {}, running) });
-  return { guard: g, tools: tools.map((t) => (isFunctionTool(t) ? (guarded(t, g, running) as unknown as T) : t)) };
 }
 
 function isFunctionTool(t: unknown): t is SomeFunctionTool {

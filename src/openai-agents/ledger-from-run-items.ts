@@ -5,6 +5,7 @@
 import { Ledger, type LedgerEntry, type LedgerOptions } from '../ledger.js';
 import { readOpenAIResponses } from '../readers/read-openai-responses.js';
 import { toResponsesItems } from './_to-responses-items.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * The ledger of a run's function tool calls, in the order they settled, from its items:
@@ -26,6 +27,10 @@ import { toResponsesItems } from './_to-responses-items.js';
  *   `invalid_options` for a bad `options.maxResultChars`.
  */
 export function ledgerFromRunItems(items: unknown, options: LedgerOptions = {}): Ledger {
-  const events = readOpenAIResponses(toResponsesItems(items)).events;
-  return new Ledger(options, events.flatMap((e): LedgerEntry[] => (e.kind === 'tool' ? [e.entry] : [])));
+  try {
+    const events = readOpenAIResponses(toResponsesItems(items)).events;
+    return new Ledger(options, events.flatMap((e): LedgerEntry[] => (e.kind === 'tool' ? [e.entry] : [])));
+  } catch (error) {
+    throw hostError('ledgerFromRunItems', error);
+  }
 }

@@ -9,6 +9,7 @@ import { guard as createGuard, type Guard, type GuardOptions } from '../action/g
 import { ClaimcheckError } from '../errors.js';
 import { describeShape, isRecord } from '../readers/_shape.js';
 import { answerOf } from '../run/_answer.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link guardToolMap}: the options of the guard to create (every `GuardOptions` member but `executors`) with `actions`. */
 export interface GuardToolMapOptions extends Omit<GuardOptions, 'executors'> {
@@ -78,25 +79,29 @@ export interface GuardedToolMap {
  *   function executor; and what `guard()` throws for the other options.
  */
 export function guardToolMap(executors: Record<string, Executor | Action>, options: GuardToolMapOptions): GuardedToolMap {
-  if (!isRecord(executors)) throw new ClaimcheckError('invalid_options', `guardToolMap(executors) needs an object of functions by tool name, got ${describeShape(executors)}.`);
-  const { actions = {}, ...guardOptions } = options ?? {};
-  const wrapped: Record<string, Executor | Action> = { ...executors };
-  for (const [name, actionOptions] of Object.entries(actions)) {
-    const executor = executors[name];
-    if (typeof executor !== 'function') {
-      throw new ClaimcheckError('invalid_options', `guardToolMap actions ${JSON.stringify(name)} names no executor that is a plain function.`, { data: { actions: [name] } });
-    }
-    wrapped[name] = action(executor, actionOptions);
-  }
-  const g = createGuard({ ...guardOptions, executors: wrapped });
-  return {
-    guard: g,
-    async call(toolCall) {
-      if (toolCall.type !== 'function') {
-        throw new ClaimcheckError('invalid_options', `guardToolMap guards function tool calls; ${JSON.stringify(toolCall.type)} call ${JSON.stringify(toolCall.id)} was not run.`);
+  try {
+    if (!isRecord(executors)) throw new ClaimcheckError('invalid_options', `guardToolMap(executors) needs an object of functions by tool name, got ${describeShape(executors)}.`);
+    const { actions = {}, ...guardOptions } = options ?? {};
+    const wrapped: Record<string, Executor | Action> = { ...executors };
+    for (const [name, actionOptions] of Object.entries(actions)) {
+      const executor = executors[name];
+      if (typeof executor !== 'function') {
+        throw new ClaimcheckError('invalid_options', `guardToolMap actions ${JSON.stringify(name)} names no executor that is a plain function.`, { data: { actions: [name] } });
       }
-      const result = await g.executeAsync(toolCall.function.name, toolCall.function.arguments, { callId: toolCall.id });
-      return { role: 'tool', tool_call_id: toolCall.id, content: answerOf(toolCall.id, result).content };
-    },
-  };
+      wrapped[name] = action(executor, actionOptions);
+    }
+    const g = createGuard({ ...guardOptions, executors: wrapped });
+    return {
+      guard: g,
+      async call(toolCall) {
+        if (toolCall.type !== 'function') {
+          throw new ClaimcheckError('invalid_options', `guardToolMap guards function tool calls; ${JSON.stringify(toolCall.type)} call ${JSON.stringify(toolCall.id)} was not run.`);
+        }
+        const result = await g.executeAsync(toolCall.function.name, toolCall.function.arguments, { callId: toolCall.id });
+        return { role: 'tool', tool_call_id: toolCall.id, content: answerOf(toolCall.id, result).content };
+      },
+    };
+  } catch (error) {
+    throw hostError('guardToolMap', error);
+  }
 }

@@ -5,7 +5,8 @@
  */
 import type { Attributes } from '@opentelemetry/api';
 import type { ObservedCall } from '../action/guard-observer.js';
-import type { ReceiptRecord } from '../action/operation.js';
+import type { Operation, ReceiptRecord } from '../action/operation.js';
+import { redactText } from '../_redact.js';
 
 /** What the content attributes may hold. */
 export interface ContentPolicy {
@@ -36,7 +37,7 @@ export function callAttributes(call: ObservedCall, content: ContentPolicy): Attr
     if (op.receipt.id !== null) a['claimcheck.receipt.id'] = op.receipt.id;
   }
   if (op.verify !== null) a['claimcheck.verify'] = op.verify.code;
-  if (op.incident !== null) a['claimcheck.incident'] = op.incident;
+  if (op.incident !== null) a['claimcheck.incident'] = freeText(op.incident, content);
   if (op.validation !== undefined) a['claimcheck.validation'] = op.validation;
   if (call.interception !== null) {
     a['claimcheck.interception.category'] = call.interception.category;
@@ -83,6 +84,20 @@ export function replyAttributes(record: ReceiptRecord, content: ContentPolicy): 
   if (record.turn !== undefined) a['claimcheck.turn'] = record.turn;
   if (content.capture) a['claimcheck.receipt.flagged_texts'] = r.claimedButNeverRan.map((c) => clip(c.text, content.maxChars));
   return a;
+}
+
+/**
+ * A failed call's span status message: its error text (else its failure category). Without content
+ * capture the text is redacted by the ledger's rule (`_redact.ts`), so a span never holds more of it
+ * than a ledger opened without `capture` stores.
+ */
+export function statusMessage(op: Operation, content: ContentPolicy): string {
+  return op.error === null ? (op.failure ?? 'failed') : freeText(op.error, content);
+}
+
+/** Free text (error text, an incident) as a span may hold it: as it is with capture, else redacted; cut to `maxChars` either way. */
+function freeText(text: string, content: ContentPolicy): string {
+  return clip(content.capture ? text : redactText(text), content.maxChars);
 }
 
 /** `value` as JSON text (a string as it is), cut to `maxChars`; `undefined` for `undefined` or what cannot be serialized. */

@@ -8,6 +8,8 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { action } from '../action/action.js';
 import { idField } from '../action/action-receipt.js';
 import { guard } from '../action/guard.js';
+import { HALT } from '../action/verify-outcome.js';
+import { openStore } from '../store/open-store.js';
 import { ClaimcheckError } from '../errors.js';
 import { createOtelObserver } from './create-otel-observer.js';
 
@@ -151,6 +153,47 @@ describe('execute_tool spans', () => {
     await g.executeRepaired('send_email', { to: 'a', body: 'b' });
     expect(only('execute_tool send_email').attributes).toMatchObject({ 'claimcheck.state': 'unknown', 'claimcheck.repaired': true, 'claimcheck.receipt.ok': true });
     expect(only('execute_tool send_email').attributes['claimcheck.receipt.id']).toBeUndefined();
+  });
+});
+
+describe('content without captureContent', () => {
+  const secret = 'card 4111111111111111 declined for jane@example.com; upstream said {"api_key":"sk_live_51Hx9Qz7"}';
+
+  it('a failed call’s status message is the error text exactly as the ledger stores it (redacted), never the raw text', async () => {
+    const store = await openStore({ path: ':memory:' });
+    const g = guard({
+      tools,
+      store,
+      executors: {
+        send_email: action(() => ({ message_id: 'msg_1' }), { receipt: idField('message_id'), verify: () => HALT(`bounced: ${secret}`) }),
+        get_order: () => {
+          throw new Error(secret);
+        },
+      },
+      observers: [createOtelObserver()],
+      logger: quiet,
+    });
+    g.execute('get_order', { id: 'A-1' });
+    g.execute('send_email', { to: 'a', body: 'b' });
+    await store.flush();
+    const stored = (await store.runDetail(store.currentRunId ?? ''))?.operations.map((o) => o.error);
+    await store.close();
+    const messages = ['execute_tool get_order', 'execute_tool send_email'].map((name) => only(name).status.message);
+    expect(messages).toEqual(stored);
+    expect(messages).toEqual([
+      'card [number] declined for [email]; upstream said {"api_key":"[redacted]"}',
+      'bounced: card [number] declined for [email]; upstream said {"api_key":"[redacted]"}',
+    ]);
+    for (const span of exporter.getFinishedSpans()) expect(JSON.stringify([span.status, span.attributes, span.events])).not.toMatch(/4111111111111111|jane@example|sk_live_51Hx9Qz7/);
+  });
+
+  it('an incident’s text on a span gets the same redaction; with captureContent the text is kept as it is', () => {
+    const failing = { send_email: action(() => ({ message_id: 'msg_1' }), { receipt: () => { throw new Error(`no receipt for ${secret}`); } }) };
+    supportGuard(false, failing).execute('send_email', { to: 'a', body: 'b' });
+    expect(only('execute_tool send_email').attributes['claimcheck.incident']).toBe('receipt: no receipt for card [number] declined for [email]; upstream said {"api_key":"[redacted]"}');
+    exporter.reset();
+    supportGuard(true, { get_order: () => { throw new Error(secret); } }).execute('get_order', { id: 'A-1' });
+    expect(only('execute_tool get_order').status.message).toBe(secret);
   });
 });
 

@@ -7,7 +7,8 @@
 import { SpanKind, SpanStatusCode, trace, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import type { GuardObserver, ObservedCall, ObservedReply } from '../action/guard-observer.js';
 import { ClaimcheckError } from '../errors.js';
-import { callAttributes, interceptionAttributes, replyAttributes, type ContentPolicy } from './_attributes.js';
+import { callAttributes, interceptionAttributes, replyAttributes, statusMessage, type ContentPolicy } from './_attributes.js';
+import { hostError } from '../_host-input.js';
 
 /** The semantic conventions version the spans follow. */
 export const GEN_AI_SEMCONV_VERSION = '1.41.0';
@@ -24,6 +25,9 @@ export interface OtelObserverOptions {
    * Record the call's arguments (`gen_ai.tool.call.arguments`) and, for a call that did not fail, its
    * result (`gen_ai.tool.call.result`), as JSON text, and the sentences of flagged claims
    * (`claimcheck.receipt.flagged_texts`). They may hold personal data: the conventions make them opt-in.
+   * Without it, the free text a span always carries (a failed call's error text as its status message,
+   * `claimcheck.incident`) is redacted exactly as a ledger opened without `capture` stores it (the rule
+   * in docs/formats.md, "Nothing raw at rest without capture"); with it, that text is kept as it is.
    * Default `false`.
    */
   captureContent?: boolean;
@@ -55,23 +59,27 @@ export interface OtelObserverOptions {
  * @throws ClaimcheckError `invalid_options` for a bad `maxContentChars`.
  */
 export function createOtelObserver(options: OtelObserverOptions = {}): GuardObserver {
-  const maxChars = options.maxContentChars ?? 16_384;
-  if (!Number.isInteger(maxChars) || maxChars <= 0) {
-    throw new ClaimcheckError('invalid_options', `createOtelObserver option maxContentChars must be a positive integer, got ${String(options.maxContentChars)}.`);
+  try {
+    const maxChars = options.maxContentChars ?? 16_384;
+    if (!Number.isInteger(maxChars) || maxChars <= 0) {
+      throw new ClaimcheckError('invalid_options', `createOtelObserver option maxContentChars must be a positive integer, got ${String(options.maxContentChars)}.`);
+    }
+    const content: ContentPolicy = { capture: options.captureContent === true, maxChars };
+    const tracer = options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE_NAME);
+    return {
+      callSettled: (call) => traceCall(tracer, call, content),
+      replyChecked: (reply) => traceReply(tracer, reply, content),
+    };
+  } catch (error) {
+    throw hostError('createOtelObserver', error);
   }
-  const content: ContentPolicy = { capture: options.captureContent === true, maxChars };
-  const tracer = options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE_NAME);
-  return {
-    callSettled: (call) => traceCall(tracer, call, content),
-    replyChecked: (reply) => traceReply(tracer, reply, content),
-  };
 }
 
 function traceCall(tracer: Tracer, call: ObservedCall, content: ContentPolicy): void {
   const op = call.operation;
   const span = tracer.startSpan(`execute_tool ${op.tool}`, { kind: SpanKind.INTERNAL, startTime: op.startedAt, attributes: callAttributes(call, content) });
   if (call.interception !== null) span.addEvent('claimcheck.interception', interceptionAttributes(call), call.interception.at);
-  if (op.state === 'failed' || op.failure !== null) span.setStatus({ code: SpanStatusCode.ERROR, message: op.error ?? op.failure ?? 'failed' });
+  if (op.state === 'failed' || op.failure !== null) span.setStatus({ code: SpanStatusCode.ERROR, message: statusMessage(op, content) });
   span.end(op.endedAt);
 }
 

@@ -3,6 +3,7 @@
  */
 import type { MessageFormat } from '../conversation.js';
 import { isRecord, requireList, unreadable, type Rec } from './_shape.js';
+import { hostError } from '../_host-input.js';
 
 const responsesItemTypes = new Set([
   'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning',
@@ -36,15 +37,19 @@ const chatPartTypes = new Set(['image_url', 'input_audio', 'file']);
  * @throws ClaimcheckError `unreadable_messages` when `messages` is not an array.
  */
 export function detectFormat(messages: unknown, tools?: unknown): MessageFormat {
-  // A whole record ({messages, tools}) given as the messages: say which of its parts goes where.
-  if (isRecord(messages) && Array.isArray(messages.messages)) {
-    throw unreadable(null, 'messages', messages, 'expected an array of conversation messages. For a record {messages, tools}, pass its parts apart, e.g. checkMessages(record.messages, { tools: record.tools }).');
+  try {
+    // A whole record ({messages, tools}) given as the messages: say which of its parts goes where.
+    if (isRecord(messages) && Array.isArray(messages.messages)) {
+      throw unreadable(null, 'messages', messages, 'expected an array of conversation messages. For a record {messages, tools}, pass its parts apart, e.g. checkMessages(record.messages, { tools: record.tools }).');
+    }
+    const list = requireList(messages, 'messages', 'conversation');
+    const seen = new Set<MessageFormat>();
+    for (const item of list) if (isRecord(item)) evidence(item, seen);
+    const order: MessageFormat[] = ['openai-responses', 'anthropic', 'openai-chat', 'transcript'];
+    return order.find((f) => seen.has(f)) ?? formatOfTools(tools) ?? 'openai-chat';
+  } catch (error) {
+    throw hostError('detectFormat', error);
   }
-  const list = requireList(messages, 'messages', 'conversation');
-  const seen = new Set<MessageFormat>();
-  for (const item of list) if (isRecord(item)) evidence(item, seen);
-  const order: MessageFormat[] = ['openai-responses', 'anthropic', 'openai-chat', 'transcript'];
-  return order.find((f) => seen.has(f)) ?? formatOfTools(tools) ?? 'openai-chat';
 }
 
 function evidence(item: Rec, seen: Set<MessageFormat>): void {

@@ -10,6 +10,7 @@ import { contentText, type PartRules } from './_content.js';
 import { parseResultText } from './_json.js';
 import { requireList, requireRecord, requireString, unreadable, type Rec } from './_shape.js';
 import { joinTextParts, stripThinking } from './_text.js';
+import { hostError } from '../_host-input.js';
 
 const noun = 'messages';
 const resultParts: PartRules = { text: ['text'], ignore: ['image', 'document', 'search_result'] };
@@ -43,11 +44,15 @@ export const ignoredAnthropicBlockTypes: readonly string[] = [
  * @throws ClaimcheckError `invalid_tool` for a tool list entry in no known shape.
  */
 export function readAnthropic(messages: unknown, tools?: unknown): Conversation {
-  const toolSpecs = normalizeTools(tools);
-  const list = requireList(messages, noun, 'Anthropic');
-  const book = new CallBook();
-  list.forEach((raw, index) => readMessage(raw, index, book));
-  return { format: 'anthropic', events: book.finish(), tools: toolSpecs };
+  try {
+    const toolSpecs = normalizeTools(tools);
+    const list = requireList(messages, noun, 'Anthropic');
+    const book = new CallBook();
+    list.forEach((raw, index) => readMessage(raw, index, book));
+    return { format: 'anthropic', events: book.finish(), tools: toolSpecs };
+  } catch (error) {
+    throw hostError('readAnthropic', error);
+  }
 }
 
 function readMessage(raw: unknown, index: number, book: CallBook): void {

@@ -9,6 +9,7 @@ import { readAnthropic } from './read-anthropic.js';
 import { readOpenAIChat } from './read-openai-chat.js';
 import { readOpenAIResponses } from './read-openai-responses.js';
 import { readTranscript } from './read-transcript.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link readConversation}. */
 export interface ReadConversationOptions {
@@ -39,14 +40,18 @@ const readers: Record<MessageFormat, (messages: unknown, tools?: unknown) => Con
  *   and `invalid_tool` as the chosen reader raises them.
  */
 export function readConversation(messages: unknown, options: ReadConversationOptions = {}): Conversation {
-  const requested: unknown = options.format ?? 'auto';
-  if (requested === 'auto') return readers[detectFormat(messages, options.tools)](messages, options.tools);
-  if (typeof requested === 'string' && Object.hasOwn(readers, requested)) {
-    return readers[requested as MessageFormat](messages, options.tools);
+  try {
+    const requested: unknown = options.format ?? 'auto';
+    if (requested === 'auto') return readers[detectFormat(messages, options.tools)](messages, options.tools);
+    if (typeof requested === 'string' && Object.hasOwn(readers, requested)) {
+      return readers[requested as MessageFormat](messages, options.tools);
+    }
+    const known = [...Object.keys(readers), 'auto'].join(', ');
+    const seen = typeof requested === 'string' ? JSON.stringify(requested) : describeShape(requested);
+    throw new ClaimcheckError('unknown_format', `Unknown message format ${seen}; expected one of ${known}.`, {
+      data: { format: requested },
+    });
+  } catch (error) {
+    throw hostError('readConversation', error);
   }
-  const known = [...Object.keys(readers), 'auto'].join(', ');
-  const seen = typeof requested === 'string' ? JSON.stringify(requested) : describeShape(requested);
-  throw new ClaimcheckError('unknown_format', `Unknown message format ${seen}; expected one of ${known}.`, {
-    data: { format: requested },
-  });
 }

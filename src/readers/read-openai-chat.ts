@@ -9,6 +9,7 @@ import { contentText, type PartRules } from './_content.js';
 import { parseArguments, parseResultText } from './_json.js';
 import { isRecord, optionalString, requireList, requireRecord, requireString, unreadable, type Rec } from './_shape.js';
 import { stripThinking } from './_text.js';
+import { hostError } from '../_host-input.js';
 
 const noun = 'messages';
 const userParts: PartRules = { text: ['text'], ignore: ['image_url', 'input_audio', 'file'] };
@@ -32,11 +33,15 @@ const toolParts: PartRules = { text: ['text'], ignore: ['image_url', 'file'] };
  * @throws ClaimcheckError `invalid_tool` for a tool list entry in no known shape.
  */
 export function readOpenAIChat(messages: unknown, tools?: unknown): Conversation {
-  const toolSpecs = normalizeTools(tools);
-  const list = requireList(messages, noun, 'OpenAI Chat Completions');
-  const book = new CallBook();
-  list.forEach((raw, index) => readMessage(raw, index, book));
-  return { format: 'openai-chat', events: book.finish(), tools: toolSpecs };
+  try {
+    const toolSpecs = normalizeTools(tools);
+    const list = requireList(messages, noun, 'OpenAI Chat Completions');
+    const book = new CallBook();
+    list.forEach((raw, index) => readMessage(raw, index, book));
+    return { format: 'openai-chat', events: book.finish(), tools: toolSpecs };
+  } catch (error) {
+    throw hostError('readOpenAIChat', error);
+  }
 }
 
 function readMessage(raw: unknown, index: number, book: CallBook): void {

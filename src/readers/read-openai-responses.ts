@@ -10,6 +10,7 @@ import { contentText, type PartRules } from './_content.js';
 import { parseArguments, parseResultText } from './_json.js';
 import { optionalString, requireList, requireRecord, requireString, unreadable, type Rec } from './_shape.js';
 import { stripThinking } from './_text.js';
+import { hostError } from '../_host-input.js';
 
 const noun = 'items';
 const parts: PartRules = {
@@ -47,11 +48,15 @@ export const ignoredResponsesItemTypes: readonly string[] = [
  * @throws ClaimcheckError `invalid_tool` for a tool list entry in no known shape.
  */
 export function readOpenAIResponses(items: unknown, tools?: unknown): Conversation {
-  const toolSpecs = normalizeTools(tools);
-  const list = requireList(items, noun, 'OpenAI Responses');
-  const book = new CallBook();
-  list.forEach((raw, index) => readItem(raw, index, book));
-  return { format: 'openai-responses', events: book.finish(), tools: toolSpecs };
+  try {
+    const toolSpecs = normalizeTools(tools);
+    const list = requireList(items, noun, 'OpenAI Responses');
+    const book = new CallBook();
+    list.forEach((raw, index) => readItem(raw, index, book));
+    return { format: 'openai-responses', events: book.finish(), tools: toolSpecs };
+  } catch (error) {
+    throw hostError('readOpenAIResponses', error);
+  }
 }
 
 function readItem(raw: unknown, index: number, book: CallBook): void {

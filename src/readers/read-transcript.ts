@@ -9,6 +9,7 @@ import { contentText, type PartRules } from './_content.js';
 import { parseArguments, parseResultText } from './_json.js';
 import { optionalString, requireList, requireRecord, requireString, unreadable, type Rec } from './_shape.js';
 import { stripThinking } from './_text.js';
+import { hostError } from '../_host-input.js';
 
 /** What the error messages call the list: the `messages` of a conversation, as in every format. */
 const noun = 'messages';
@@ -32,11 +33,15 @@ const parts: PartRules = { text: ['text'], ignore: [] };
  * @throws ClaimcheckError `invalid_tool` for a tool list entry in no known shape.
  */
 export function readTranscript(lines: unknown, tools?: unknown): Conversation {
-  const toolSpecs = normalizeTools(tools);
-  const list = requireList(lines, noun, 'transcript');
-  const book = new CallBook();
-  list.forEach((raw, index) => readLine(raw, index, book));
-  return { format: 'transcript', events: book.finish(), tools: toolSpecs };
+  try {
+    const toolSpecs = normalizeTools(tools);
+    const list = requireList(lines, noun, 'transcript');
+    const book = new CallBook();
+    list.forEach((raw, index) => readLine(raw, index, book));
+    return { format: 'transcript', events: book.finish(), tools: toolSpecs };
+  } catch (error) {
+    throw hostError('readTranscript', error);
+  }
 }
 
 function readLine(raw: unknown, index: number, book: CallBook): void {

@@ -6,6 +6,7 @@
 import { errorCodeKeys, errorObjectTags, errorTextKeys, failureStatusWords, failureTextPatterns } from './_failure-rules.js';
 import { parseStructured } from './_json.js';
 import { isRecord, type Rec } from './_shape.js';
+import { hostError } from '../_host-input.js';
 
 /**
  * The error text when a tool result plainly reports a failure, else `null`.
@@ -28,10 +29,15 @@ import { isRecord, type Rec } from './_shape.js';
  *   array, number, boolean, `null` or `undefined` is no failure.
  *
  * `{"error": null}`, `{"status": "ok", "lines": ["ERROR x"]}` and `{"errors": []}` are not failures.
- * Never throws.
+ * Throws only for a value whose members cannot be read (a getter or Proxy trap that throws):
+ * `ClaimcheckError` `invalid_input`.
  */
 export function resultFailure(result: unknown): string | null {
-  return judge(result, 0);
+  try {
+    return judge(result, 0);
+  } catch (error) {
+    throw hostError('resultFailure', error);
+  }
 }
 
 function judge(value: unknown, depth: number): string | null {

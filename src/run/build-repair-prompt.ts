@@ -5,6 +5,7 @@ import { isRecord } from '../readers/_shape.js';
 import { pointerSegments } from '../validate/_json-pointer.js';
 import type { ValidationFailure } from '../validate/validation-failure.js';
 import { outputText } from './_answer.js';
+import { hostError } from '../_host-input.js';
 
 /** What {@link buildRepairPrompt} needs to know about a rejected call. */
 export interface RepairFailure {
@@ -38,17 +39,21 @@ export const REPAIR_PROMPT_LIMITS = Object.freeze({ failures: 5, excerpt: 400, s
  * Deterministic; never throws for odd schemas or arguments.
  */
 export function buildRepairPrompt(failure: RepairFailure, args: unknown): string {
-  const { tool, schema } = failure;
-  const listed = failure.failures.slice(0, REPAIR_PROMPT_LIMITS.failures);
-  const lines = [`Your call to ${tool} was rejected and did not run: its arguments do not match the tool's schema.`, 'Problems:'];
-  for (const f of listed) lines.push(`- ${where(f.path)} (${f.category}): ${f.message}${f.hint === undefined ? '' : ` ${f.hint}`}`);
-  const more = failure.failures.length - listed.length;
-  if (more > 0) lines.push(`- and ${more} more.`);
-  const excerpts = schema === undefined ? [] : schemaExcerpts(schema, listed);
-  if (excerpts.length > 0) lines.push('Schema:', ...excerpts);
-  lines.push(`Arguments you sent: ${clip(outputText(args), REPAIR_PROMPT_LIMITS.args)}`);
-  lines.push(`Call ${tool} again with corrected arguments. Fix only the problems listed and keep every other value as it was.`);
-  return lines.join('\n');
+  try {
+    const { tool, schema } = failure;
+    const listed = failure.failures.slice(0, REPAIR_PROMPT_LIMITS.failures);
+    const lines = [`Your call to ${tool} was rejected and did not run: its arguments do not match the tool's schema.`, 'Problems:'];
+    for (const f of listed) lines.push(`- ${where(f.path)} (${f.category}): ${f.message}${f.hint === undefined ? '' : ` ${f.hint}`}`);
+    const more = failure.failures.length - listed.length;
+    if (more > 0) lines.push(`- and ${more} more.`);
+    const excerpts = schema === undefined ? [] : schemaExcerpts(schema, listed);
+    if (excerpts.length > 0) lines.push('Schema:', ...excerpts);
+    lines.push(`Arguments you sent: ${clip(outputText(args), REPAIR_PROMPT_LIMITS.args)}`);
+    lines.push(`Call ${tool} again with corrected arguments. Fix only the problems listed and keep every other value as it was.`);
+    return lines.join('\n');
+  } catch (error) {
+    throw hostError('buildRepairPrompt', error);
+  }
 }
 
 function where(path: string): string {

@@ -15,6 +15,7 @@ import { requestContext } from './_request-context.js';
 import type { RunClient } from './clients.js';
 import type { RepairAttempt, RunResult } from './run-result.js';
 import { remember, sessionGuard } from './_session.js';
+import { readHostInput } from '../_host-input.js';
 
 /** Options of {@link run}. */
 export interface RunOptions {
@@ -99,15 +100,18 @@ export interface RunOptions {
  *   and whatever the client's `create()` throws for the first request (nothing has run then).
  */
 export async function run(client: RunClient, options: RunOptions): Promise<RunResult> {
-  checkOptions(options);
-  const adapter = createAdapter(client, {
-    model: options.model,
-    tools: options.tools,
-    maxTokens: options.maxTokens,
-    params: options.params ?? {},
-    requestOptions: options.requestOptions,
+  // The arguments are read first (bad ones are invalid_input); what the client and executors throw is theirs.
+  const { adapter, guard, fresh } = readHostInput('run', () => {
+    checkOptions(options);
+    const adapter = createAdapter(client, {
+      model: options.model,
+      tools: options.tools,
+      maxTokens: options.maxTokens,
+      params: options.params ?? {},
+      requestOptions: options.requestOptions,
+    });
+    return { adapter, ...sessionGuard({ messages: options.messages, guard: options.guard, executors: options.executors, store: options.store, toolSpecs: adapter.toolSpecs, run: options.run, observers: options.observers }) };
   });
-  const { guard, fresh } = sessionGuard({ messages: options.messages, guard: options.guard, executors: options.executors, store: options.store, toolSpecs: adapter.toolSpecs, run: options.run, observers: options.observers });
   const before = guard.turn.length;
   const response = await adapter.send(options.messages);
   const turn = adapter.read(response);

@@ -5,7 +5,7 @@
  * 32 random bytes as hex, mode 0600, created on first open); an in-memory store uses a random key.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ClaimcheckError } from '../errors.js';
 
 /** Where the key came from. */
@@ -29,7 +29,7 @@ export function hashKeyFile(path: string): string {
 
 /**
  * The key of the ledger at `path` (`:memory:` for an in-memory one).
- * @throws ClaimcheckError `store_readonly` / `store_io` when the key file cannot be created or read.
+ * @throws ClaimcheckError `store_readonly` / `store_full` (no space for it) / `store_io` when the key file cannot be created or read.
  */
 export function resolveHashKey(path: string, env: Readonly<Record<string, string | undefined>> = process.env): HashKey {
   const fromEnv = env[HASH_KEY_ENV];
@@ -42,9 +42,11 @@ export function resolveHashKey(path: string, env: Readonly<Record<string, string
     if (ClaimcheckError.isInstance(error)) throw error;
     const code = String((error as { code?: unknown }).code ?? '');
     const readonly = code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
+    const full = code === 'ENOSPC' || code === 'EDQUOT';
+    const fix = full ? 'The disk is full. Free some space, or point CLAIMCHECK_DB at a file on another disk' : `Fix the file's permissions, or set ${HASH_KEY_ENV} to a secret (the same on every process writing this ledger)`;
     throw new ClaimcheckError(
-      readonly ? 'store_readonly' : 'store_io',
-      `Could not read or create the ledger's hash key ${file}: ${error instanceof Error ? error.message : String(error)}. Fix the file's permissions, or set ${HASH_KEY_ENV} to a secret (the same on every process writing this ledger).`,
+      readonly ? 'store_readonly' : full ? 'store_full' : 'store_io',
+      `Could not read or create the ledger's hash key ${file}: ${error instanceof Error ? error.message : String(error)}. ${fix}.`,
       { cause: error, data: { path, action: 'open', cause: code === '' ? null : code } },
     );
   }
@@ -56,8 +58,8 @@ function readOrCreate(file: string): Buffer {
   if (existing !== undefined) return existing;
   const key = randomBytes(32);
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(temp, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   try {
+    writeFileSync(temp, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
     linkSync(temp, file);
     return key;
   } catch (error) {
@@ -66,7 +68,8 @@ function readOrCreate(file: string): Buffer {
     if (theirs === undefined) throw error;
     return theirs;
   } finally {
-    unlinkSync(temp);
+    // Also when the write failed part way (a full disk): no temporary file is left beside the ledger.
+    rmSync(temp, { force: true });
   }
 }
 

@@ -22,6 +22,8 @@ import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_revi
 import { countReviews, latestMarks, type ReviewMark, type ReviewMarkInput, type ReviewPage, type ReviewQueueOptions } from './review.js';
 import type { NewestRecords, OperationPage, RunOperationsOptions, RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 import { newestRecords, runOperations } from './_run-operations.js';
+import { hostError, readHostInput } from '../_host-input.js';
+import { checkedStoredWrite } from './_stored-params.js';
 
 export interface PgStoreConfig extends NormalizeOptions {
   url: string;
@@ -93,17 +95,21 @@ export class PgStore implements Store {
   }
 
   startRun(run: RunInput = {}): string {
-    const writer = this.#writable('startRun');
-    const id = runIdOf(run.id, 'startRun') ?? randomUUID();
-    const { params, tools, at } = runParams(run, id, Date.now());
-    writer.push({ kind: 'run', runId: id, at, params, tools });
-    this.#current = id;
-    return id;
+    try {
+      const writer = this.#writable('startRun');
+      const id = runIdOf(run.id, 'startRun') ?? randomUUID();
+      const { params, tools, at } = runParams(run, id, Date.now());
+      writer.push({ kind: 'run', runId: id, at, params, tools });
+      this.#current = id;
+      return id;
+    } catch (error) {
+      throw hostError('store.startRun', error);
+    }
   }
 
   /** Queue a row exactly as another ledger stored it (`importLedger`); see `_stored-params.ts`. */
   writeStored(item: PendingWrite): void {
-    this.#writable('importLedger').push(item);
+    this.#writable('importLedger').push(readHostInput('store.writeStored', () => checkedStoredWrite(item)));
   }
 
   recordOperation(operation: OperationInput): void {
@@ -164,69 +170,93 @@ export class PgStore implements Store {
   }
 
   async prune(options: PruneOptions): Promise<PruneResult> {
-    const before = cutoffOf(options);
-    const writer = this.#writable('prune');
-    await writer.flush();
-    let client: PoolClient | undefined;
     try {
-      client = await this.#connect();
-      const result = await prunePg(client, before, { hasDropped: this.schemaVersion >= 2, hasMarks: this.schemaVersion >= 3 });
-      client.release();
-      return result;
+      const before = cutoffOf(options);
+      const writer = this.#writable('prune');
+      await writer.flush();
+      let client: PoolClient | undefined;
+      try {
+        client = await this.#connect();
+        const result = await prunePg(client, before, { hasDropped: this.schemaVersion >= 2, hasMarks: this.schemaVersion >= 3 });
+        client.release();
+        return result;
+      } catch (error) {
+        client?.release(true);
+        throw toPgStoreError(error, this.path, 'write');
+      }
     } catch (error) {
-      client?.release(true);
-      throw toPgStoreError(error, this.path, 'write');
+      throw hostError('store.prune', error);
     }
   }
 
   async listRuns(options: ListRunsOptions = {}): Promise<RunSummary[]> {
-    const limit = Math.min(positiveInt(options.limit ?? 50, 'listRuns', 'limit'), Number.MAX_SAFE_INTEGER);
-    const since = sinceOf(options.since, 'listRuns') ?? NO_SINCE;
-    const rows = await this.#read('listRuns', (c) => c.query(LIST_RUNS, [since, limit]));
-    return rows.rows.map(toRunSummary);
+    try {
+      const limit = Math.min(positiveInt(options.limit ?? 50, 'listRuns', 'limit'), Number.MAX_SAFE_INTEGER);
+      const since = sinceOf(options.since, 'listRuns') ?? NO_SINCE;
+      const rows = await this.#read('listRuns', (c) => c.query(LIST_RUNS, [since, limit]));
+      return rows.rows.map(toRunSummary);
+    } catch (error) {
+      throw hostError('store.listRuns', error);
+    }
   }
 
   async runDetail(runId: string, options: RunDetailOptions = {}): Promise<RunDetail | null> {
-    return this.#read('runDetail', async (c) => {
-      const run = (await c.query(`${RUN_SELECT} WHERE id = $1`, [runId])).rows[0] as RawRow | undefined;
-      if (run === undefined) return null;
-      const all = async (select: string): Promise<RawRow[]> => (await c.query(`${select} WHERE run_id = $1 ORDER BY seq`, [runId])).rows as RawRow[];
-      const rest = { interceptions: (await all(INTERCEPTION_SELECT)).map(toInterception), receipts: (await all(RECEIPT_SELECT)).map(toReceipt) };
-      if (options.operations === undefined) return { run: toRun(run), operations: (await all(OPERATION_SELECT)).map(toOperation), ...rest };
-      const { operations, total, next } = await runOperations(pgQuery(c), runId, options.operations);
-      return { run: toRun(run), operations, operationPage: { total, next }, ...rest };
-    });
+    try {
+      return await this.#read('runDetail', async (c) => {
+        const run = (await c.query(`${RUN_SELECT} WHERE id = $1`, [runId])).rows[0] as RawRow | undefined;
+        if (run === undefined) return null;
+        const all = async (select: string): Promise<RawRow[]> => (await c.query(`${select} WHERE run_id = $1 ORDER BY seq`, [runId])).rows as RawRow[];
+        const rest = { interceptions: (await all(INTERCEPTION_SELECT)).map(toInterception), receipts: (await all(RECEIPT_SELECT)).map(toReceipt) };
+        if (options.operations === undefined) return { run: toRun(run), operations: (await all(OPERATION_SELECT)).map(toOperation), ...rest };
+        const { operations, total, next } = await runOperations(pgQuery(c), runId, options.operations);
+        return { run: toRun(run), operations, operationPage: { total, next }, ...rest };
+      });
+    } catch (error) {
+      throw hostError('store.runDetail', error);
+    }
   }
 
   async runOperations(runId: string, options: RunOperationsOptions = {}): Promise<OperationPage | null> {
-    return this.#read('runOperations', async (c) => {
-      const q = pgQuery(c);
-      return (await q('SELECT 1 FROM runs WHERE id = ?', [runId])).length === 0 ? null : runOperations(q, runId, options);
-    });
+    try {
+      return await this.#read('runOperations', async (c) => {
+        const q = pgQuery(c);
+        return (await q('SELECT 1 FROM runs WHERE id = ?', [runId])).length === 0 ? null : runOperations(q, runId, options);
+      });
+    } catch (error) {
+      throw hostError('store.runOperations', error);
+    }
   }
 
   async newest(): Promise<NewestRecords> {
-    return this.#read('newest', (c) => newestRecords(pgQuery(c), this.schemaVersion >= 3, 'seq'));
+    try {
+      return await this.#read('newest', (c) => newestRecords(pgQuery(c), this.schemaVersion >= 3, 'seq'));
+    } catch (error) {
+      throw hostError('store.newest', error);
+    }
   }
 
   async stats(options: StatsOptions = {}): Promise<StoreStats> {
-    const top = positiveInt(options.top ?? 5, 'stats', 'top');
-    const since = sinceOf(options.since, 'stats');
-    const from = since ?? NO_SINCE;
-    return this.#read('stats', async (c) => {
-      const q = async (sql: string): Promise<RawRow[]> => (await c.query(sql, [from])).rows as RawRow[];
-      const ops = this.schemaVersion >= 4 ? await operationRows(c, since) : await q('SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations WHERE at >= $1 GROUP BY tool, state, status, ran, repaired');
-      const interceptions = await q('SELECT category, tool, count(*) AS n FROM interceptions WHERE at >= $1 GROUP BY category, tool');
-      const verdictRows = await q('SELECT verdict, count(*) AS n FROM receipts WHERE at >= $1 GROUP BY verdict');
-      // Only bodies that hold a non-empty list are parsed.
-      const findingsRow = (await q(`SELECT coalesce(sum(CASE WHEN body LIKE '%"claimedWithoutTool":[{%' THEN jsonb_array_length(body::jsonb -> 'claimedWithoutTool') END), 0) AS without_tool,
-        coalesce(sum(CASE WHEN body LIKE '%"deniedButRan":[{%' THEN jsonb_array_length(body::jsonb -> 'deniedButRan') END), 0) AS denied FROM receipts WHERE at >= $1`))[0];
-      const registered = Number((await q('SELECT count(*) AS n FROM tools WHERE last_registered >= $1'))[0]?.['n'] ?? 0);
-      const runs = Number((await q('SELECT count(*) AS n FROM runs WHERE started_at >= $1'))[0]?.['n'] ?? 0);
-      const dropped = this.schemaVersion >= 2 ? ((await q('SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= $1'))[0] ?? { n: 0, last: null }) : { n: 0, last: null };
-      const marks = this.schemaVersion >= 3 ? (await q('SELECT * FROM review_marks WHERE at >= $1 ORDER BY seq')).map(toMark) : [];
-      return aggregateStats({ ops, interceptions, verdictRows, ...(findingsRow === undefined ? {} : { findingsRow }), registered, runs, dropped, reported: since, top, reviews: countReviews(latestMarks(marks)) });
-    });
+    try {
+      const top = positiveInt(options.top ?? 5, 'stats', 'top');
+      const since = sinceOf(options.since, 'stats');
+      const from = since ?? NO_SINCE;
+      return await this.#read('stats', async (c) => {
+        const q = async (sql: string): Promise<RawRow[]> => (await c.query(sql, [from])).rows as RawRow[];
+        const ops = this.schemaVersion >= 4 ? await operationRows(c, since) : await q('SELECT tool, state, status, ran, repaired, count(*) AS n FROM operations WHERE at >= $1 GROUP BY tool, state, status, ran, repaired');
+        const interceptions = await q('SELECT category, tool, count(*) AS n FROM interceptions WHERE at >= $1 GROUP BY category, tool');
+        const verdictRows = await q('SELECT verdict, count(*) AS n FROM receipts WHERE at >= $1 GROUP BY verdict');
+        // Only bodies that hold a non-empty list are parsed.
+        const findingsRow = (await q(`SELECT coalesce(sum(CASE WHEN body LIKE '%"claimedWithoutTool":[{%' THEN jsonb_array_length(body::jsonb -> 'claimedWithoutTool') END), 0) AS without_tool,
+          coalesce(sum(CASE WHEN body LIKE '%"deniedButRan":[{%' THEN jsonb_array_length(body::jsonb -> 'deniedButRan') END), 0) AS denied FROM receipts WHERE at >= $1`))[0];
+        const registered = Number((await q('SELECT count(*) AS n FROM tools WHERE last_registered >= $1'))[0]?.['n'] ?? 0);
+        const runs = Number((await q('SELECT count(*) AS n FROM runs WHERE started_at >= $1'))[0]?.['n'] ?? 0);
+        const dropped = this.schemaVersion >= 2 ? ((await q('SELECT coalesce(sum(records), 0) AS n, max(at) AS last FROM dropped WHERE at >= $1'))[0] ?? { n: 0, last: null }) : { n: 0, last: null };
+        const marks = this.schemaVersion >= 3 ? (await q('SELECT * FROM review_marks WHERE at >= $1 ORDER BY seq')).map(toMark) : [];
+        return aggregateStats({ ops, interceptions, verdictRows, ...(findingsRow === undefined ? {} : { findingsRow }), registered, runs, dropped, reported: since, top, reviews: countReviews(latestMarks(marks)) });
+      });
+    } catch (error) {
+      throw hostError('store.stats', error);
+    }
   }
 
   async counts(): Promise<StoreCounts> {
@@ -263,34 +293,54 @@ export class PgStore implements Store {
   }
 
   async findRuns(query: RunQuery = {}): Promise<RunPage> {
-    return this.#read('findRuns', (c) => findRuns(pgQuery(c), query, true));
+    try {
+      return await this.#read('findRuns', (c) => findRuns(pgQuery(c), query, true));
+    } catch (error) {
+      throw hostError('store.findRuns', error);
+    }
   }
 
   async timeline(options: TimelineOptions): Promise<TimelineBucket[]> {
-    return this.#read('timeline', (c) => timeline(pgQuery(c), options, this.schemaVersion >= 4));
+    try {
+      return await this.#read('timeline', (c) => timeline(pgQuery(c), options, this.schemaVersion >= 4));
+    } catch (error) {
+      throw hostError('store.timeline', error);
+    }
   }
 
   async reviewQueue(options: ReviewQueueOptions): Promise<ReviewPage> {
-    return this.#read('reviewQueue', (c) => reviewQueue(pgQuery(c), options, this.schemaVersion >= 3));
+    try {
+      return await this.#read('reviewQueue', (c) => reviewQueue(pgQuery(c), options, this.schemaVersion >= 3));
+    } catch (error) {
+      throw hostError('store.reviewQueue', error);
+    }
   }
 
   async reviewMarks(options: { since?: number } = {}): Promise<ReviewMark[]> {
-    const since = sinceOf(options.since, 'reviewMarks');
-    return this.#read('reviewMarks', (c) => readMarks(pgQuery(c), since, this.schemaVersion >= 3));
+    try {
+      const since = sinceOf(options.since, 'reviewMarks');
+      return await this.#read('reviewMarks', (c) => readMarks(pgQuery(c), since, this.schemaVersion >= 3));
+    } catch (error) {
+      throw hostError('store.reviewMarks', error);
+    }
   }
 
   async addReviewMark(mark: ReviewMarkInput): Promise<ReviewMark> {
-    this.#writable('addReviewMark');
-    const params = await this.#read('addReviewMark', (c) => markParams(pgQuery(c), mark, Date.now()));
-    let client: PoolClient | undefined;
     try {
-      client = await this.#connect();
-      const row = (await client.query(`${toPgParams(INSERT_MARK)} RETURNING *`, params)).rows[0] as RawRow;
-      client.release();
-      return toMark(row);
+      this.#writable('addReviewMark');
+      const params = await this.#read('addReviewMark', (c) => markParams(pgQuery(c), mark, Date.now()));
+      let client: PoolClient | undefined;
+      try {
+        client = await this.#connect();
+        const row = (await client.query(`${toPgParams(INSERT_MARK)} RETURNING *`, params)).rows[0] as RawRow;
+        client.release();
+        return toMark(row);
+      } catch (error) {
+        client?.release(true);
+        throw toPgStoreError(error, this.path, 'write');
+      }
     } catch (error) {
-      client?.release(true);
-      throw toPgStoreError(error, this.path, 'write');
+      throw hostError('store.addReviewMark', error);
     }
   }
 

@@ -24,6 +24,8 @@ import { INSERT_MARK, markParams, readMarks, reviewQueue, toMark } from './_revi
 import type { ReviewMark, ReviewMarkInput, ReviewPage, ReviewQueueOptions } from './review.js';
 import type { NewestRecords, OperationPage, RunOperationsOptions, RunPage, RunQuery, TimelineBucket, TimelineOptions } from './run-query.js';
 import { newestRecords, runOperations } from './_run-operations.js';
+import { hostError, readHostInput } from '../_host-input.js';
+import { checkedStoredWrite } from './_stored-params.js';
 
 /** Everything the store needs besides the open database. */
 export interface SqliteStoreConfig extends Omit<WriterOptions, 'onError'>, NormalizeOptions {
@@ -67,17 +69,21 @@ export class SqliteStore implements Store, ExitFlushable {
   }
 
   startRun(run: RunInput = {}): string {
-    const writer = this.#writable('startRun');
-    const id = runIdOf(run.id, 'startRun') ?? randomUUID();
-    const { params, tools, at } = runParams(run, id, Date.now());
-    writer.push({ kind: 'run', runId: id, at, params, tools });
-    this.#current = id;
-    return id;
+    try {
+      const writer = this.#writable('startRun');
+      const id = runIdOf(run.id, 'startRun') ?? randomUUID();
+      const { params, tools, at } = runParams(run, id, Date.now());
+      writer.push({ kind: 'run', runId: id, at, params, tools });
+      this.#current = id;
+      return id;
+    } catch (error) {
+      throw hostError('store.startRun', error);
+    }
   }
 
   /** Queue a row exactly as another ledger stored it (`importLedger`); see `_stored-params.ts`. */
   writeStored(item: PendingWrite): void {
-    this.#writable('importLedger').push(item);
+    this.#writable('importLedger').push(readHostInput('store.writeStored', () => checkedStoredWrite(item)));
   }
 
   recordOperation(operation: OperationInput): void {
@@ -166,34 +172,54 @@ export class SqliteStore implements Store, ExitFlushable {
   }
 
   async listRuns(options: ListRunsOptions = {}): Promise<RunSummary[]> {
-    // A limit past what SQLite's 64-bit integers hold (a JS number is bound as a REAL) means "all".
-    const limit = Math.min(positiveInt(options.limit ?? 50, 'listRuns', 'limit'), Number.MAX_SAFE_INTEGER);
-    const since = sinceOf(options.since, 'listRuns') ?? NO_SINCE;
-    return this.#read('listRuns', () => listRuns(this.#db, since, limit));
+    try {
+      // A limit past what SQLite's 64-bit integers hold (a JS number is bound as a REAL) means "all".
+      const limit = Math.min(positiveInt(options.limit ?? 50, 'listRuns', 'limit'), Number.MAX_SAFE_INTEGER);
+      const since = sinceOf(options.since, 'listRuns') ?? NO_SINCE;
+      return await this.#read('listRuns', () => listRuns(this.#db, since, limit));
+    } catch (error) {
+      throw hostError('store.listRuns', error);
+    }
   }
 
   async runDetail(runId: string, options: RunDetailOptions = {}): Promise<RunDetail | null> {
-    if (options.operations === undefined) return this.#read('runDetail', () => runDetail(this.#db, runId));
-    // The page is read after the rest of the run: operations recorded in between may be counted in its total.
-    const detail = this.#read('runDetail', () => runDetail(this.#db, runId, false));
-    if (detail === null) return null;
-    const { operations, total, next } = await runOperations(this.#query('runDetail'), runId, options.operations);
-    return { ...detail, operations, operationPage: { total, next } };
+    try {
+      if (options.operations === undefined) return await this.#read('runDetail', () => runDetail(this.#db, runId));
+      // The page is read after the rest of the run: operations recorded in between may be counted in its total.
+      const detail = this.#read('runDetail', () => runDetail(this.#db, runId, false));
+      if (detail === null) return null;
+      const { operations, total, next } = await runOperations(this.#query('runDetail'), runId, options.operations);
+      return { ...detail, operations, operationPage: { total, next } };
+    } catch (error) {
+      throw hostError('store.runDetail', error);
+    }
   }
 
   async runOperations(runId: string, options: RunOperationsOptions = {}): Promise<OperationPage | null> {
-    const q = this.#query('runOperations');
-    return (await q('SELECT 1 FROM runs WHERE id = ?', [runId])).length === 0 ? null : runOperations(q, runId, options);
+    try {
+      const q = this.#query('runOperations');
+      return (await q('SELECT 1 FROM runs WHERE id = ?', [runId])).length === 0 ? null : await runOperations(q, runId, options);
+    } catch (error) {
+      throw hostError('store.runOperations', error);
+    }
   }
 
   async newest(): Promise<NewestRecords> {
-    return newestRecords(this.#query('newest'), this.schemaVersion >= 3, 'rowid');
+    try {
+      return await newestRecords(this.#query('newest'), this.schemaVersion >= 3, 'rowid');
+    } catch (error) {
+      throw hostError('store.newest', error);
+    }
   }
 
   async stats(options: StatsOptions = {}): Promise<StoreStats> {
-    const top = positiveInt(options.top ?? 5, 'stats', 'top');
-    const since = sinceOf(options.since, 'stats');
-    return this.#read('stats', () => computeStats(this.#db, since ?? NO_SINCE, since, top, this.schemaVersion));
+    try {
+      const top = positiveInt(options.top ?? 5, 'stats', 'top');
+      const since = sinceOf(options.since, 'stats');
+      return await this.#read('stats', () => computeStats(this.#db, since ?? NO_SINCE, since, top, this.schemaVersion));
+    } catch (error) {
+      throw hostError('store.stats', error);
+    }
   }
 
   async counts(): Promise<StoreCounts> {
@@ -202,13 +228,17 @@ export class SqliteStore implements Store, ExitFlushable {
   }
 
   async prune(options: PruneOptions): Promise<PruneResult> {
-    const before = cutoffOf(options);
-    const writer = this.#writable('prune');
     try {
-      writer.flushSync();
-      return pruneSqlite(this.#db, before, { hasDropped: this.schemaVersion >= 2, hasMarks: this.schemaVersion >= 3 });
+      const before = cutoffOf(options);
+      const writer = this.#writable('prune');
+      try {
+        writer.flushSync();
+        return pruneSqlite(this.#db, before, { hasDropped: this.schemaVersion >= 2, hasMarks: this.schemaVersion >= 3 });
+      } catch (error) {
+        throw error instanceof ClaimcheckError ? error : toStoreError(error, this.path, 'write', this.#config.busyTimeoutMs);
+      }
     } catch (error) {
-      throw error instanceof ClaimcheckError ? error : toStoreError(error, this.path, 'write', this.#config.busyTimeoutMs);
+      throw hostError('store.prune', error);
     }
   }
 
@@ -220,29 +250,49 @@ export class SqliteStore implements Store, ExitFlushable {
   }
 
   async findRuns(query: RunQuery = {}): Promise<RunPage> {
-    return findRuns(this.#query('findRuns'), query, false);
+    try {
+      return await findRuns(this.#query('findRuns'), query, false);
+    } catch (error) {
+      throw hostError('store.findRuns', error);
+    }
   }
 
   async timeline(options: TimelineOptions): Promise<TimelineBucket[]> {
-    return timeline(this.#query('timeline'), options, this.schemaVersion >= 4);
+    try {
+      return await timeline(this.#query('timeline'), options, this.schemaVersion >= 4);
+    } catch (error) {
+      throw hostError('store.timeline', error);
+    }
   }
 
   async reviewQueue(options: ReviewQueueOptions): Promise<ReviewPage> {
-    return reviewQueue(this.#query('reviewQueue'), options, this.schemaVersion >= 3);
+    try {
+      return await reviewQueue(this.#query('reviewQueue'), options, this.schemaVersion >= 3);
+    } catch (error) {
+      throw hostError('store.reviewQueue', error);
+    }
   }
 
   async reviewMarks(options: { since?: number } = {}): Promise<ReviewMark[]> {
-    return readMarks(this.#query('reviewMarks'), sinceOf(options.since, 'reviewMarks'), this.schemaVersion >= 3);
+    try {
+      return await readMarks(this.#query('reviewMarks'), sinceOf(options.since, 'reviewMarks'), this.schemaVersion >= 3);
+    } catch (error) {
+      throw hostError('store.reviewMarks', error);
+    }
   }
 
   async addReviewMark(mark: ReviewMarkInput): Promise<ReviewMark> {
-    this.#writable('addReviewMark');
-    const params = await markParams(this.#query('addReviewMark'), mark, Date.now());
     try {
-      const { lastInsertRowid } = this.#db.prepare(INSERT_MARK).run(...params) as { lastInsertRowid: number | bigint };
-      return toMark(this.#db.prepare('SELECT * FROM review_marks WHERE seq = ?').get(Number(lastInsertRowid)) as Record<string, unknown>);
+      this.#writable('addReviewMark');
+      const params = await markParams(this.#query('addReviewMark'), mark, Date.now());
+      try {
+        const { lastInsertRowid } = this.#db.prepare(INSERT_MARK).run(...params) as { lastInsertRowid: number | bigint };
+        return toMark(this.#db.prepare('SELECT * FROM review_marks WHERE seq = ?').get(Number(lastInsertRowid)) as Record<string, unknown>);
+      } catch (error) {
+        throw toStoreError(error, this.path, 'write', this.#config.busyTimeoutMs);
+      }
     } catch (error) {
-      throw toStoreError(error, this.path, 'write', this.#config.busyTimeoutMs);
+      throw hostError('store.addReviewMark', error);
     }
   }
 

@@ -3,12 +3,25 @@
  * redacted, cut or captured again (the row already went through that in the ledger it came from).
  * Used by `importLedger` to copy rows between stores; the columns are the writers' (`insertSql`).
  */
+import { ClaimcheckError } from '../errors.js';
 import type { ExportRow } from './rows.js';
 import type { PendingWrite } from './_sqlite-writer.js';
 
 /** A store that can queue rows exactly as another ledger stored them (both stores of `openStore`). */
 export interface StoredRowWriter {
   writeStored(item: PendingWrite): void;
+}
+
+/**
+ * `item` when it is a queued write as {@link storedParams} makes it; else `invalid_record` (`writeStored`
+ * is reachable on a store object, so what it queues is checked before a batch could fail on it).
+ */
+export function checkedStoredWrite(item: unknown): PendingWrite {
+  const w = item as Partial<PendingWrite> | null;
+  if (typeof w !== 'object' || w === null || !['run', 'operation', 'interception', 'receipt'].includes(String(w.kind)) || typeof w.runId !== 'string' || w.runId === '' || typeof w.at !== 'number' || !Array.isArray(w.params)) {
+    throw new ClaimcheckError('invalid_record', 'writeStored(item) takes a row as importLedger reads it from another ledger ({ kind, runId, at, params }); record with startRun and the record methods instead.');
+  }
+  return w as PendingWrite;
 }
 
 /** True for a store with {@link StoredRowWriter.writeStored}. */

@@ -6,6 +6,7 @@
 import { ClaimcheckError } from '../errors.js';
 import type { Store } from './store.js';
 import { canWriteStored, rowFingerprint, storedParams } from './_stored-params.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link importLedger}. */
 export interface ImportLedgerOptions {
@@ -43,53 +44,57 @@ export interface ImportLedgerResult {
  *   (`to.flush()`'s: rows queued before it stay queued in `to`).
  */
 export async function importLedger(options: ImportLedgerOptions): Promise<ImportLedgerResult> {
-  const { from, to } = options;
-  if (from === to || from.path === to.path) {
-    throw new ClaimcheckError('invalid_options', `importLedger: from and to are the same ledger (${to.path}); give the ledger to copy as from and the one to copy into as to.`);
+  try {
+    const { from, to } = options;
+    if (from === to || from.path === to.path) {
+      throw new ClaimcheckError('invalid_options', `importLedger: from and to are the same ledger (${to.path}); give the ledger to copy as from and the one to copy into as to.`);
+    }
+    if (!canWriteStored(to)) throw new ClaimcheckError('invalid_options', 'importLedger: to must be a store made by openStore() from claimcheck/store.');
+    if (to.readonly) throw new ClaimcheckError('store_readonly', `importLedger: ${to.path} was opened readonly; open it without readonly to import into it.`, { data: { path: to.path } });
+    const result: ImportLedgerResult = { runs: 0, operations: 0, interceptions: 0, receipts: 0, skipped: 0 };
+    /** Per run: the fingerprints `to` held before this import, with how many times. `null`: the run is new. */
+    const held = new Map<string, Map<string, number> | null>();
+    const heldIn = async (runId: string): Promise<Map<string, number> | null> => {
+      if (held.has(runId)) return held.get(runId) ?? null;
+      const detail = await to.runDetail(runId);
+      let prints: Map<string, number> | null = null;
+      if (detail !== null) {
+        prints = new Map();
+        const rows = [
+          ...detail.operations.map((r) => ({ type: 'operation' as const, ...r })),
+          ...detail.interceptions.map((r) => ({ type: 'interception' as const, ...r })),
+          ...detail.receipts.map((r) => ({ type: 'receipt' as const, ...r })),
+        ];
+        for (const r of rows) bump(prints, rowFingerprint(r), 1);
+      }
+      held.set(runId, prints);
+      return prints;
+    };
+    let read = 0;
+    for await (const row of from.export(options.since === undefined ? {} : { since: options.since })) {
+      if (++read % 500 === 0) options.onProgress?.(read);
+      if (row.type === 'run') {
+        if ((await heldIn(row.id)) === null) result.runs++;
+        else result.skipped++;
+        to.writeStored(storedParams(row)); // an upsert: merging an existing run changes nothing it lacks
+        continue;
+      }
+      const prints = await heldIn(row.runId);
+      const print = rowFingerprint(row);
+      if (prints !== null && (prints.get(print) ?? 0) > 0) {
+        bump(prints, print, -1);
+        result.skipped++;
+        continue;
+      }
+      to.writeStored(storedParams(row));
+      result[row.type === 'operation' ? 'operations' : row.type === 'interception' ? 'interceptions' : 'receipts']++;
+    }
+    options.onProgress?.(read);
+    await to.flush();
+    return result;
+  } catch (error) {
+    throw hostError('importLedger', error);
   }
-  if (!canWriteStored(to)) throw new ClaimcheckError('invalid_options', 'importLedger: to must be a store made by openStore() from claimcheck/store.');
-  if (to.readonly) throw new ClaimcheckError('store_readonly', `importLedger: ${to.path} was opened readonly; open it without readonly to import into it.`, { data: { path: to.path } });
-  const result: ImportLedgerResult = { runs: 0, operations: 0, interceptions: 0, receipts: 0, skipped: 0 };
-  /** Per run: the fingerprints `to` held before this import, with how many times. `null`: the run is new. */
-  const held = new Map<string, Map<string, number> | null>();
-  const heldIn = async (runId: string): Promise<Map<string, number> | null> => {
-    if (held.has(runId)) return held.get(runId) ?? null;
-    const detail = await to.runDetail(runId);
-    let prints: Map<string, number> | null = null;
-    if (detail !== null) {
-      prints = new Map();
-      const rows = [
-        ...detail.operations.map((r) => ({ type: 'operation' as const, ...r })),
-        ...detail.interceptions.map((r) => ({ type: 'interception' as const, ...r })),
-        ...detail.receipts.map((r) => ({ type: 'receipt' as const, ...r })),
-      ];
-      for (const r of rows) bump(prints, rowFingerprint(r), 1);
-    }
-    held.set(runId, prints);
-    return prints;
-  };
-  let read = 0;
-  for await (const row of from.export(options.since === undefined ? {} : { since: options.since })) {
-    if (++read % 500 === 0) options.onProgress?.(read);
-    if (row.type === 'run') {
-      if ((await heldIn(row.id)) === null) result.runs++;
-      else result.skipped++;
-      to.writeStored(storedParams(row)); // an upsert: merging an existing run changes nothing it lacks
-      continue;
-    }
-    const prints = await heldIn(row.runId);
-    const print = rowFingerprint(row);
-    if (prints !== null && (prints.get(print) ?? 0) > 0) {
-      bump(prints, print, -1);
-      result.skipped++;
-      continue;
-    }
-    to.writeStored(storedParams(row));
-    result[row.type === 'operation' ? 'operations' : row.type === 'interception' ? 'interceptions' : 'receipts']++;
-  }
-  options.onProgress?.(read);
-  await to.flush();
-  return result;
 }
 
 function bump(map: Map<string, number>, key: string, by: number): void {

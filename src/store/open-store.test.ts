@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -371,6 +371,41 @@ describe('openStore: locks and full disks', () => {
       const reopened = await openStore({ path: join(mount, 'ledger.sqlite'), readonly: true });
       expect((await reopened.counts()).operations).toBe(400);
       await reopened.close();
+    } finally {
+      execFileSync('umount', [mount]);
+    }
+  });
+
+  it('opening a ledger on a disk that is already full is store_full (SQLite says SQLITE_IOERR_SHMSIZE), key file included, and leaves no file behind', async (ctx) => {
+    const mount = join(dir, 'full');
+    mkdirSync(mount);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount], { stdio: 'ignore' });
+    } catch {
+      ctx.skip();
+    }
+    try {
+      const path = join(mount, 'ledger.sqlite');
+      const made = await openStore({ path });
+      made.recordOperation({ tool: 'send_email', status: 'ok' });
+      await made.close();
+      const fill = (): void => {
+        try {
+          execFileSync('dd', ['if=/dev/zero', `of=${join(mount, `fill-${Date.now()}`)}`, 'bs=1k'], { stdio: 'ignore' });
+        } catch {
+          // dd stops with "No space left on device": the disk is full
+        }
+      };
+      fill();
+      for (const readonly of [false, true]) {
+        const error = await failure(openStore({ path, readonly }));
+        expect({ readonly, code: error.code }).toEqual({ readonly, code: 'store_full' });
+        expect(error.message).toMatch(/disk is full/);
+      }
+      // A new ledger on the full disk: its key file cannot be written either.
+      const fresh = join(mount, 'fresh.sqlite');
+      expect((await failure(openStore({ path: fresh }))).code).toBe('store_full');
+      expect(readdirSync(mount).filter((f) => f.startsWith('fresh.sqlite-hashkey'))).toEqual([]);
     } finally {
       execFileSync('umount', [mount]);
     }

@@ -6,6 +6,7 @@ import type { ClaimcheckError } from '../errors.js';
 import type { Store } from './store.js';
 import { openSqliteStore, storeSettings, warnOncePerCode } from './_open-sqlite.js';
 import { isPostgresUrl, openPgStore } from './_open-pg.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link openStore}. */
 export interface OpenStoreOptions {
@@ -78,8 +79,12 @@ export interface OpenStoreOptions {
  * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error.
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
-  const env = process.env['CLAIMCHECK_DB'];
-  const url = options.url ?? (isPostgresUrl(options.path) ? options.path : options.path === undefined && isPostgresUrl(env) ? env : undefined);
-  if (url !== undefined) return openPgStore(url, options, { ...storeSettings(options), warn: warnOncePerCode() });
-  return openSqliteStore(options);
+  try {
+    const env = process.env['CLAIMCHECK_DB'];
+    const url = options.url ?? (isPostgresUrl(options.path) ? options.path : options.path === undefined && isPostgresUrl(env) ? env : undefined);
+    if (url !== undefined) return await openPgStore(url, options, { ...storeSettings(options), warn: warnOncePerCode() });
+    return await openSqliteStore(options);
+  } catch (error) {
+    throw hostError('openStore', error);
+  }
 }

@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { hostError } from '../_host-input.js';
 
 /** The folder a project-local or home ledger lives in. */
 export const STORE_DIR = '.claimcheck';
@@ -44,26 +45,30 @@ export interface StorePath {
  * folder walked) but never creates anything. Never throws.
  */
 export function resolveStorePath(options: ResolveStorePathOptions = {}): StorePath {
-  const env = options.env ?? process.env;
-  const home = resolve(options.home ?? homedir());
-  const cwd = resolve(options.cwd ?? process.cwd());
-  const fromEnv = env['CLAIMCHECK_DB']?.trim();
-  if (fromEnv !== undefined && fromEnv !== '') {
-    if (/^postgres(?:ql)?:\/\//i.test(fromEnv)) return { path: fromEnv, source: 'env', marker: null, reason: 'CLAIMCHECK_DB is set to a PostgreSQL URL' };
-    const expanded = fromEnv === '~' || fromEnv.startsWith('~/') ? join(home, fromEnv.slice(1)) : fromEnv;
-    const path = isAbsolute(expanded) ? resolve(expanded) : resolve(cwd, expanded);
-    return { path, source: 'env', marker: null, reason: `CLAIMCHECK_DB is set to ${fromEnv}` };
-  }
-  const homePath = join(home, STORE_DIR, STORE_FILE);
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    const marker = PROJECT_MARKERS.map((m) => join(dir, m)).find(exists);
-    if (marker !== undefined) {
-      if (dir === home) return { path: homePath, source: 'home', marker: null, reason: `the nearest project folder is the home folder ${home}` };
-      return { path: join(dir, STORE_DIR, STORE_FILE), source: 'project', marker, reason: `project marker found at ${marker}` };
+  try {
+    const env = options.env ?? process.env;
+    const home = resolve(options.home ?? homedir());
+    const cwd = resolve(options.cwd ?? process.cwd());
+    const fromEnv = env['CLAIMCHECK_DB']?.trim();
+    if (fromEnv !== undefined && fromEnv !== '') {
+      if (/^postgres(?:ql)?:\/\//i.test(fromEnv)) return { path: fromEnv, source: 'env', marker: null, reason: 'CLAIMCHECK_DB is set to a PostgreSQL URL' };
+      const expanded = fromEnv === '~' || fromEnv.startsWith('~/') ? join(home, fromEnv.slice(1)) : fromEnv;
+      const path = isAbsolute(expanded) ? resolve(expanded) : resolve(cwd, expanded);
+      return { path, source: 'env', marker: null, reason: `CLAIMCHECK_DB is set to ${fromEnv}` };
     }
-    if (dirname(dir) === dir) break;
+    const homePath = join(home, STORE_DIR, STORE_FILE);
+    for (let dir = cwd; ; dir = dirname(dir)) {
+      const marker = PROJECT_MARKERS.map((m) => join(dir, m)).find(exists);
+      if (marker !== undefined) {
+        if (dir === home) return { path: homePath, source: 'home', marker: null, reason: `the nearest project folder is the home folder ${home}` };
+        return { path: join(dir, STORE_DIR, STORE_FILE), source: 'project', marker, reason: `project marker found at ${marker}` };
+      }
+      if (dirname(dir) === dir) break;
+    }
+    return { path: homePath, source: 'home', marker: null, reason: `no .claimcheck/, .git or package.json in ${cwd} or any folder above it; using the home folder` };
+  } catch (error) {
+    throw hostError('resolveStorePath', error);
   }
-  return { path: homePath, source: 'home', marker: null, reason: `no .claimcheck/, .git or package.json in ${cwd} or any folder above it; using the home folder` };
 }
 
 function exists(path: string): boolean {

@@ -7,6 +7,8 @@ import { closestName } from './_closest-name.js';
 import { listNames } from './_describe-value.js';
 import type { ValidationFailure, ValidationResult } from './validation-failure.js';
 import { normalizeTools, type ToolSpec } from '../tools.js';
+import { hostError, isReadable } from '../_host-input.js';
+import { ClaimcheckError } from '../errors.js';
 
 /** Options of {@link createValidator}. */
 export interface ValidatorOptions {
@@ -53,17 +55,28 @@ export interface Validator {
  * @see https://json-schema.org/draft/2020-12/json-schema-validation
  */
 export function createValidator(options: ValidatorOptions): Validator {
-  const tools = normalizeTools(options.tools);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const strictProperties = options.strictProperties ?? false;
-  return {
-    tools,
-    validate(toolName, args) {
-      const tool = byName.get(toolName);
-      if (tool === undefined) return { ok: false, failures: [unknownToolFailure(toolName, [...byName.keys()])] };
-      return checkArguments(tool, args, strictProperties);
-    },
-  };
+  try {
+    const tools = normalizeTools(options.tools);
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const strictProperties = options.strictProperties ?? false;
+    return {
+      tools,
+      validate(toolName, args) {
+        if (typeof toolName !== 'string') throw new ClaimcheckError('invalid_input', `validator.validate(toolName, args): toolName must be the tool's name as a string, got ${toolName === null ? 'null' : typeof toolName}.`);
+        const tool = byName.get(toolName);
+        if (tool === undefined) return { ok: false, failures: [unknownToolFailure(toolName, [...byName.keys()])] };
+        try {
+          return checkArguments(tool, args, strictProperties);
+        } catch (error) {
+          // Arguments whose members cannot be read are the caller's bad input; anything else is the schema's (the guard fails open on it).
+          if (!isReadable(args)) throw hostError('validator.validate', error);
+          throw error;
+        }
+      },
+    };
+  } catch (error) {
+    throw hostError('createValidator', error);
+  }
 }
 
 /** The `unknown_tool` failure: the registered names, and the closest one when a name is near. */

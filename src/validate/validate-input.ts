@@ -5,6 +5,7 @@
 import { ClaimcheckError } from '../errors.js';
 import { validateToolCall } from './validate-tool-call.js';
 import type { ValidationFailureCategory } from './validation-failure.js';
+import { hostError } from '../_host-input.js';
 
 const SHAPE = '{"tool": ..., "args": ..., "tools"?: [...]}';
 
@@ -36,24 +37,28 @@ export interface ValidateInputResult {
  *   `invalid_tool` when a tool is in no known shape or its schema cannot be compiled.
  */
 export function validateInput(input: unknown, id: string): ValidateInputResult {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new ClaimcheckError('invalid_input', `Record ${id} is not an object; expected ${SHAPE}.`, { data: { id } });
-  }
-  const record = input as Record<string, unknown>;
-  for (const key of ['tool', 'args']) {
-    if (!(key in record)) {
-      throw new ClaimcheckError('invalid_input', `Record ${id} has no "${key}"; expected ${SHAPE}.`, { data: { id } });
+  try {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new ClaimcheckError('invalid_input', `Record ${id} is not an object; expected ${SHAPE}.`, { data: { id } });
     }
+    const record = input as Record<string, unknown>;
+    for (const key of ['tool', 'args']) {
+      if (!(key in record)) {
+        throw new ClaimcheckError('invalid_input', `Record ${id} has no "${key}"; expected ${SHAPE}.`, { data: { id } });
+      }
+    }
+    const result = validateToolCall({ tool: record.tool, args: record.args, tools: record.tools ?? undefined });
+    const skipped = result.skipped === undefined ? {} : { skipped: result.skipped };
+    if (result.ok) return { id, ok: true, failures: [], ...skipped };
+    return {
+      id,
+      ok: false,
+      failures: result.failures.map(({ category, path, message, hint }) =>
+        hint === undefined ? { category, path, message } : { category, path, message, hint },
+      ),
+      ...skipped,
+    };
+  } catch (error) {
+    throw hostError('validateInput', error);
   }
-  const result = validateToolCall({ tool: record.tool, args: record.args, tools: record.tools ?? undefined });
-  const skipped = result.skipped === undefined ? {} : { skipped: result.skipped };
-  if (result.ok) return { id, ok: true, failures: [], ...skipped };
-  return {
-    id,
-    ok: false,
-    failures: result.failures.map(({ category, path, message, hint }) =>
-      hint === undefined ? { category, path, message } : { category, path, message, hint },
-    ),
-    ...skipped,
-  };
 }

@@ -6,6 +6,7 @@ import { ClaimcheckError } from '../errors.js';
 import { normalizeTools, type ToolSpec } from '../tools.js';
 import { createValidator } from './create-validator.js';
 import type { ValidationResult } from './validation-failure.js';
+import { hostError } from '../_host-input.js';
 
 /** Options of {@link validateToolCall}. */
 export interface ValidateToolCallOptions {
@@ -33,14 +34,18 @@ export interface ValidateToolCallOptions {
  *   when the schema cannot be compiled.
  */
 export function validateToolCall(options: ValidateToolCallOptions): ValidationResult {
-  const called = calledTool(options.tool);
-  const registered = options.tools === undefined ? [called] : normalizeTools(options.tools);
-  // The registered schema rules; the called tool's own schema stands in when the registered one has none.
-  const tools = registered.map((t) =>
-    t.name === called.name && t.parameters === undefined && called.parameters !== undefined ? { ...t, parameters: called.parameters } : t,
-  );
-  const validator = createValidator({ tools, strictProperties: options.strictProperties ?? false });
-  return validator.validate(called.name, options.args);
+  try {
+    const called = calledTool(options.tool);
+    const registered = options.tools === undefined ? [called] : normalizeTools(options.tools);
+    // The registered schema rules; the called tool's own schema stands in when the registered one has none.
+    const tools = registered.map((t) =>
+      t.name === called.name && t.parameters === undefined && called.parameters !== undefined ? { ...t, parameters: called.parameters } : t,
+    );
+    const validator = createValidator({ tools, strictProperties: options.strictProperties ?? false });
+    return validator.validate(called.name, options.args);
+  } catch (error) {
+    throw hostError('validateToolCall', error);
+  }
 }
 
 function calledTool(tool: unknown): ToolSpec {

@@ -11,6 +11,7 @@ import { mergeApplicators, synthesizeValid } from './_synthesize-valid.js';
 import * as candidates from './_violation-candidates.js';
 import type { Candidate, Site } from './_violation-candidates.js';
 import type { ValidationFailureCategory } from './validation-failure.js';
+import { hostError } from '../_host-input.js';
 
 type Json = Record<string, unknown>;
 
@@ -50,20 +51,24 @@ const GENERATORS: Array<[ValidationFailureCategory, (site: Site) => Generator<Ca
  * @throws ClaimcheckError `invalid_tool` when the schema cannot be compiled.
  */
 export function violationPayloads(schema: Record<string, unknown>): ViolationPayload[] {
-  const tool = { name: 'violation-payloads', description: '', parameters: schema };
-  const base = synthesizeValid(inlineLocalRefs(schema));
-  const valid = isJsonObject(base) && checkArguments(tool, base, false).ok ? base : undefined;
-  const out: ViolationPayload[] = [];
-  if (valid !== undefined) {
-    const sites = collectSites(inlineLocalRefs(schema), valid);
-    for (const [category, generate] of GENERATORS) {
-      const found = firstVerified(category, sites, generate, (args, strict) => checkArguments(tool, args, strict));
-      if (found !== undefined) out.push(found);
+  try {
+    const tool = { name: 'violation-payloads', description: '', parameters: schema };
+    const base = synthesizeValid(inlineLocalRefs(schema));
+    const valid = isJsonObject(base) && checkArguments(tool, base, false).ok ? base : undefined;
+    const out: ViolationPayload[] = [];
+    if (valid !== undefined) {
+      const sites = collectSites(inlineLocalRefs(schema), valid);
+      for (const [category, generate] of GENERATORS) {
+        const found = firstVerified(category, sites, generate, (args, strict) => checkArguments(tool, args, strict));
+        if (found !== undefined) out.push(found);
+      }
     }
+    const text = JSON.stringify(valid ?? {});
+    out.push({ category: 'invalid_json', args: text.slice(0, -1), path: '', strictProperties: false });
+    return out;
+  } catch (error) {
+    throw hostError('violationPayloads', error);
   }
-  const text = JSON.stringify(valid ?? {});
-  out.push({ category: 'invalid_json', args: text.slice(0, -1), path: '', strictProperties: false });
-  return out;
 }
 
 function firstVerified(

@@ -9,12 +9,13 @@ import ts from 'typescript';
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
 
 /**
- * Transpiles `src/errors.ts`, `src/store.ts` and `src/store/*.ts` into a folder under
+ * Transpiles `src/errors.ts`, `src/store.ts`, the redaction rule (`src/_redact.ts`, `src/_secret-names.ts`), the host boundary
+ * (`src/_host-input.ts`, `src/_bound-depth.ts`) and `src/store/*.ts` into a folder under
  * `node_modules/.cache` (so `better-sqlite3` resolves) and returns the URL of its `store.js` and a cleanup.
  */
 export function buildChildStore(): { url: string; dispose: () => void } {
   const out = fileURLToPath(new URL(`../../node_modules/.cache/claimcheck-store-test/${process.pid}-${Date.now()}/`, import.meta.url));
-  const files = [join(src, 'errors.ts'), join(src, 'store.ts'), ...readdirSync(join(src, 'store')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(src, 'store', f))];
+  const files = [join(src, 'errors.ts'), join(src, 'store.ts'), join(src, '_redact.ts'), join(src, '_secret-names.ts'), join(src, '_host-input.ts'), join(src, '_bound-depth.ts'), ...readdirSync(join(src, 'store')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(src, 'store', f))];
   for (const file of files) {
     const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
       fileName: file,
