@@ -47,7 +47,7 @@ export async function runEvalCommand(dirs: readonly string[], options: { json?: 
     }
     turnsOf = (kase) => computed.get(kase);
   }
-  const report = runEval(cases, turnsOf === undefined ? {} : { turnsOf });
+  const report = runEval(cases, turnsOf === undefined ? {} : { turnsOf, secondOpinion: true });
   sinks.out(options.json === true ? JSON.stringify(report) : formatEval(report, { misses: options.misses !== false }));
   return 0;
 }
