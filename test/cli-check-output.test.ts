@@ -160,6 +160,17 @@ describe('check summary of the informational findings', () => {
   });
 });
 
+describe('check text report', () => {
+  it("shows the tool's error beside a tool_failed flag, also per turn", async () => {
+    const path = file('failed.jsonl', jsonl(fabricated));
+    for (const turns of [false, true]) {
+      const c = capture();
+      expect(await runCheck([path], { turns }, c.sinks)).toBe(1);
+      expect(plain(c.out.join('\n'))).toContain(`✗ send_email tool_failed (the call failed: "SMTP timeout"): "Refund issued and I've emailed you the confirmation <100%>."`);
+    }
+  });
+});
+
 describe('check --reporter', () => {
   const path = file('gate.jsonl', jsonl(honest, fabricated, 'not json'));
 
@@ -171,6 +182,25 @@ describe('check --reporter', () => {
       expect.stringMatching(/^::error file=.*gate\.jsonl,line=3,title=claimcheck%3A cannot check gate\.jsonl%3A3::invalid_input: line 3 of gate\.jsonl is not valid JSON/),
       '::notice title=claimcheck::3 conversations, 1 fabricated, 1 unreported, 0 clean, 1 unreadable; 1 flagged claim',
     ]);
+  });
+
+  it('github and junit: in a pretty-printed .json file, a finding points at the line of the reply it is about', async () => {
+    const text = JSON.stringify([honest, fabricated], null, 2);
+    const pretty = file('gate.json', `${text}\n`);
+    const replyLine = text.split('\n').findIndex((l) => l.includes('"content": "Refund issued and I')) + 1;
+    expect(replyLine).toBeGreaterThan(30);
+    const c = capture();
+    expect(await runCheck([pretty], { reporter: 'github' }, c.sinks)).toBe(1);
+    expect(c.out[0]).toMatch(new RegExp(`^::error file=.*gate\\.json,line=${replyLine},title=claimcheck%3A send_email tool_failed::`));
+    const out = join(dir, 'pretty.xml');
+    expect(await runCheck([pretty], { reporter: 'junit', output: out }, capture().sinks)).toBe(1);
+    expect(readFileSync(out, 'utf8')).toContain(`<property name="line" value="${replyLine}"/>`);
+    // With --turns each turn's finding points at its own reply.
+    const turns = file('turns.json', JSON.stringify(early, null, 2));
+    const firstReply = JSON.stringify(early, null, 2).split('\n').findIndex((l) => l.includes("Done, I've refunded order 4821.")) + 1;
+    const t = capture();
+    await runCheck([turns], { reporter: 'github', turns: true }, t.sinks);
+    expect(t.out[0]).toMatch(new RegExp(`^::error file=.*turns\\.json,line=${firstReply},title=`));
   });
 
   it('github and junit: an args_mismatch says what the reply stated and what the call used; a denial names the call', async () => {

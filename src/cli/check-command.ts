@@ -15,6 +15,7 @@ import { checkTurns, type TurnReceipt } from '../check.js';
 import { MessageFormat } from '../conversation.js';
 import { Receipt } from '../receipt.js';
 import { readConversation } from '../readers/index.js';
+import { toolErrors } from './_tool-errors.js';
 import { addOutcome, emptyTotals, exitStatus, outcomeKinds, parseOnly, worstVerdict, type Outcome, type OutcomeKind } from './_check-outcome.js';
 import { createReporter, REPORTERS, type ReporterName } from './_check-reporters.js';
 import { readInputs } from './read-inputs.js';
@@ -145,7 +146,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
   };
   try {
     for await (const record of readInputs(inputs, { onRead, record: 'conversation' })) {
-      const place = { id: record.id, file: record.file, line: record.line, turns: [] as TurnReceipt[], withTurns };
+      const place = { id: record.id, file: record.file, line: record.line, locate: record.locate, turns: [] as TurnReceipt[], withTurns };
       if (record.error !== undefined) {
         emit({ ...place, error: describeError(record.error) });
         continue;
@@ -164,7 +165,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
         const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
         const verdict = withTurns ? worstVerdict(turns.map((t) => t.receipt.verdict)) : final.verdict;
         if (turns.length === 0 && !quiet) err(`claimcheck check: ${record.id} has no assistant reply with text: nothing was generated, so nothing was checked.`);
-        emit({ ...place, final, turns, verdict });
+        emit({ ...place, final, turns, verdict, toolError: toolErrors(messages, checkOptions) });
       } catch (error) {
         emit({ ...place, error: describeError(error, unpacked, format) });
       }
