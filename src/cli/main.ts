@@ -115,7 +115,10 @@ program
   .option('--json', 'the report as one JSON object')
   .option('--no-misses', 'print the metrics only')
   .option('--llm <module>', 'add the second opinion of the LLM extractor a module exports (default or `extractor`): measure your model')
-  .action(async (dirs: string[], opts: { json?: boolean; misses?: boolean; llm?: string }) => {
+  .option('--min-precision <ratio>', 'exit 1 when claim precision is below it (0 to 1)')
+  .option('--min-recall <ratio>', 'exit 1 when claim recall is below it (0 to 1)')
+  .option('--max-false-alarms <ratio>', 'exit 1 when the rate of honest false alarms is above it (0 to 1)')
+  .action(async (dirs: string[], opts: { json?: boolean; misses?: boolean; llm?: string; minPrecision?: string; minRecall?: string; maxFalseAlarms?: string }) => {
     status = await runEvalCommand(dirs, opts, sinks);
   });
 
