@@ -171,6 +171,32 @@ describe('check text report', () => {
   });
 });
 
+describe('check on LangChain messages', () => {
+  // A LangGraph state's messages as the LangGraph API returns them, and the same as BaseMessage.toJSON() writes them.
+  const plainForm = [
+    { type: 'human', content: 'Refund order 4821 and email me the receipt.' },
+    { type: 'ai', content: '', tool_calls: [{ id: 'c1', name: 'issue_refund', args: { order_id: '4821', amount: 64 } }, { id: 'c2', name: 'send_email', args: { to: 'ana@example.com' } }] },
+    { type: 'tool', content: '{"refund_id": "RF-1"}', tool_call_id: 'c1', name: 'issue_refund' },
+    { type: 'tool', content: 'SMTP timeout', tool_call_id: 'c2', name: 'send_email', status: 'error' },
+    { type: 'ai', content: "I've refunded $64.00 for order 4821 and emailed you the receipt." },
+  ];
+  const lcForm = plainForm.map(({ type, ...kwargs }) => ({ lc: 1, type: 'constructor', id: ['langchain_core', 'messages', { human: 'HumanMessage', ai: 'AIMessage', tool: 'ToolMessage' }[type]], kwargs }));
+
+  it('reads them as checkLangChainMessages does, plain and lc-serialized, detected or with --format langchain', async () => {
+    const { checkLangChainMessages } = await import('../src/langchain/check-langchain-messages.js');
+    const want = checkLangChainMessages(plainForm, { tools }).at(-1)!.receipt.toJSON();
+    expect(want.claimedButNeverRan.map((c) => `${c.tool} ${c.reason}`)).toEqual(['send_email tool_failed']);
+    const { version: _version, ...fields } = want;
+    const path = file('langchain.jsonl', jsonl({ id: 'plain', tools, messages: plainForm }, { id: 'lc', tools, messages: lcForm }));
+    for (const format of [undefined, 'langchain']) {
+      const c = capture();
+      expect(await runCheck([path], { json: true, format }, c.sinks)).toBe(1);
+      expect(c.err).toEqual([]);
+      expect(c.out.map((l) => JSON.parse(l))).toEqual([{ id: 'plain', ...fields }, { id: 'lc', ...fields }]);
+    }
+  });
+});
+
 describe('check --reporter', () => {
   const path = file('gate.jsonl', jsonl(honest, fabricated, 'not json'));
 

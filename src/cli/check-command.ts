@@ -16,6 +16,8 @@ import { MessageFormat } from '../conversation.js';
 import { Receipt } from '../receipt.js';
 import { readConversation } from '../readers/index.js';
 import { toolErrors } from './_tool-errors.js';
+import { isLangChainList } from '../langchain/_read-message.js';
+import { toOpenAIChat } from '../langchain/_to-openai-chat.js';
 import { addOutcome, emptyTotals, exitStatus, outcomeKinds, parseOnly, worstVerdict, type Outcome, type OutcomeKind } from './_check-outcome.js';
 import { createReporter, REPORTERS, type ReporterName } from './_check-reporters.js';
 import { readInputs } from './read-inputs.js';
@@ -64,7 +66,8 @@ export interface Sinks {
   err: (line: string) => void;
 }
 
-const FORMATS = new Set<string>(['auto', ...Object.values(MessageFormat)]);
+/** The formats `--format` (and a record's `format`) takes: the readers' and `langchain` (LangChain messages, serialized or not). */
+const FORMATS = new Set<string>(['auto', ...Object.values(MessageFormat), 'langchain']);
 
 /** What a bare `claimcheck check` on a terminal prints. */
 export const CHECK_USAGE = 'claimcheck check: give conversation files (JSON, or JSON Lines with one conversation a line), or pipe one in: claimcheck check chats.jsonl, or cat chat.json | claimcheck check -. Each is {"messages": [...], "tools"?: [...]} or a bare message array (OpenAI, Anthropic or transcript format). claimcheck check --help for the options.';
@@ -154,8 +157,11 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
       let unpacked: ReturnType<typeof unpack> | undefined;
       try {
         unpacked = unpack(record.value, record.id, record.file);
-        const { messages, tools, recordFormat } = unpacked;
-        const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
+        const { tools, recordFormat } = unpacked;
+        // LangChain messages are read as checkLangChainMessages reads them: translated one for one to Chat Completions messages.
+        const langchain = (recordFormat ?? format) === 'langchain' || ((recordFormat ?? format) === 'auto' && isLangChainList(unpacked.messages));
+        const messages = langchain ? toOpenAIChat(unpacked.messages) : unpacked.messages;
+        const checkOptions = { format: (langchain ? 'openai-chat' : (recordFormat ?? format)) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
         const turns = extractor === undefined ? checkTurns(messages, checkOptions) : await checkTurnsAsync(messages, { ...checkOptions, extractor });
         // Said of the first record read without a tool list; a record that cannot be read gets its error alone.
         if (checkOptions.tools === undefined && !warnedNoTools) {

@@ -62,7 +62,7 @@ program
   .option('--json', 'one JSON line per conversation')
   .option('--turns', 'a receipt for every assistant turn, not only the last')
   .option('--no-turns', 'only the final reply (when the config file sets turns)')
-  .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | auto (default: auto)')
+  .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | langchain | auto (default: auto)')
   .option('--tools <file>', 'JSON list of tools, for conversations recorded without one')
   .option('--ignore-tools <names>', 'comma-separated tools never reported as unmentioned')
   .option('--only <kinds>', 'print only these conversations (comma-separated): fabricated, unreported, unmatched, clean, error, or flagged (all but clean); the summary and exit status count all')
