@@ -5,6 +5,7 @@ import ajvFormats from 'ajv-formats';
 import { Bench } from 'tinybench';
 import { action, check, checkTurns, guard, idField } from '../dist/index.js';
 import { runScaling } from './scaling.js';
+import { runSecondOpinion } from './second-opinion.js';
 import { lines, options, source, text } from './tau-file.js';
 
 /** CPU time of `run()` in ms: user + system of this process, all its threads. */
@@ -310,3 +311,6 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
 
 // 9. Claim pipeline scaling on crafted replies (bench/scaling.js).
 runScaling(9);
+
+// 10. The LLM second opinion's reading of a long answer over a long reply (bench/second-opinion.js).
+await runSecondOpinion(10);

@@ -8,7 +8,8 @@ import { assertMessagesCall, check, checkTurnsWith, type CheckMessagesOptions, t
 import type { Ledger, LedgerEntry } from './ledger.js';
 import type { Receipt } from './receipt.js';
 import { normalizeTools } from './tools.js';
-import type { Extractor } from './claims/extractor.js';
+import type { Extractor, ExtractorInput } from './claims/extractor.js';
+import type { LlmExtractor } from './claims/llm-extractor.js';
 import { withSecondOpinion } from './claims/second-opinion.js';
 import { LedgerIndex } from './claims/ledger-index.js';
 import { readHostInput } from './_host-input.js';
@@ -65,13 +66,19 @@ export async function checkTurnsAsync(messages: unknown, options: CheckMessagesO
 }
 
 async function second(extractor: Extractor, context: TurnContext, receipt: Receipt, signal: AbortSignal | undefined): Promise<Receipt> {
-  const claims = await extractor.extract({
+  const input: ExtractorInput = {
     reply: context.reply,
     // Names and descriptions only: a call's arguments or results never reach the model.
     tools: context.tools.map((t) => ({ name: t.name, description: t.description })),
     ...(context.request === undefined ? {} : { request: context.request }),
     ...(signal === undefined ? {} : { signal }),
-  });
+  };
   const llmBlocks = (extractor as { llmBlocks?: unknown }).llmBlocks === true;
-  return withSecondOpinion({ receipt, claims, states: context.states, llmBlocks });
+  // The LLM extractor of createLlmExtractor says what it dropped and why; any other extractor gives claims only.
+  const reader = (extractor as Partial<Pick<LlmExtractor, 'read'>>).read;
+  if (typeof reader === 'function') {
+    const { claims, note } = await reader.call(extractor, input);
+    return withSecondOpinion({ receipt, claims, note, states: context.states, llmBlocks });
+  }
+  return withSecondOpinion({ receipt, claims: await extractor.extract(input), states: context.states, llmBlocks });
 }

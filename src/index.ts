@@ -30,7 +30,7 @@ export {
   type TurnReceipt,
   type TurnReceiptJSON,
 } from './check.js';
-export { Receipt, RECEIPT_VERSION, type Claim, type FlagReason, type ReceiptJSON, type ReceiptParts, type Verdict } from './receipt.js';
+export { Receipt, RECEIPT_VERSION, type Claim, type DroppedClaim, type FlagReason, type ReceiptJSON, type ReceiptParts, type SecondOpinionGuard, type SecondOpinionNote, type Verdict } from './receipt.js';
 export {
   createValidator,
   validateInput,
@@ -68,4 +68,4 @@ export { createMemorySink, type MemorySink, type MemorySinkOptions, type Operati
 export { renderTurn, type RenderTurnInput } from './action/render-turn.js';
 export { checkAsync, checkTurnsAsync, type AsyncCheckOptions } from './check-async.js';
 export { ruleExtractor, type Extractor, type ExtractorClaim, type ExtractorInput, type ExtractorTool } from './claims/extractor.js';
-export { createLlmExtractor, LLM_TIMEOUT_MS, type Complete, type LlmExtractor, type LlmExtractorOptions, type LlmExtractorSettings } from './claims/llm-extractor.js';
+export { createLlmExtractor, LLM_TIMEOUT_MS, type Complete, type CompleteRequest, type LlmExtractor, type LlmExtractorOptions, type LlmExtractorSettings, type LlmReading } from './claims/llm-extractor.js';

@@ -67,6 +67,52 @@ export interface Claim {
 }
 
 /**
+ * Why a claim of an LLM extractor's answer was not added (docs/formats.md, "secondOpinion"). The guards the
+ * rules share: the span is not a verbatim piece of the reply (`not_in_reply`); its sentence is a question;
+ * holds a negation (`negation`), the future, a modal, progress or an intention (`not_yet`), a condition, a
+ * failure, reported speech (`reported`, "the log says"), a time before the run (`past_time`), or a state
+ * adverb and no act (`present_state`, "is currently active"); its subject is another actor (`other_actor`).
+ * From the merge: the rules already judged that sentence (`judged_by_rules`), or the answer gave the span
+ * twice (`duplicate`).
+ */
+export type SecondOpinionGuard =
+  | 'not_in_reply'
+  | 'question'
+  | 'negation'
+  | 'not_yet'
+  | 'condition'
+  | 'failure'
+  | 'reported'
+  | 'other_actor'
+  | 'past_time'
+  | 'present_state'
+  | 'judged_by_rules'
+  | 'duplicate';
+
+/** A claim of the model's answer that was not added, as the model gave it, and the guard that dropped it. */
+export interface DroppedClaim {
+  span: string;
+  tool: string | null;
+  verb: string;
+  guard: SecondOpinionGuard;
+}
+
+/**
+ * What an LLM extractor's second opinion did with one reply (a debugging aid; it changes no verdict). Set
+ * only on receipts of `checkAsync` / `checkTurnsAsync` with the LLM extractor of `createLlmExtractor`.
+ */
+export interface SecondOpinionNote {
+  /** Claims read from the model's answer (at most 100). */
+  read: number;
+  /** Claims beyond the 100 read, not looked at. */
+  omitted: number;
+  /** Claims read but not added, each with its guard, in the answer's order. */
+  dropped: DroppedClaim[];
+  /** Set when the model gave no usable answer and the rules alone decided (`onError: 'warn'`). */
+  failed?: 'provider' | 'timeout' | 'unreadable';
+}
+
+/**
  * `fabricated` when anything is flagged (with `strict`, also when a claim is in `claimedWithoutTool` or
  * `deniedButRan`; with `llmBlocks`, also when one is `suspected`); else `unreported` when a tool ran and the reply never mentions it; else `clean`. */
 export type Verdict = 'clean' | 'unreported' | 'fabricated';
@@ -95,6 +141,8 @@ export interface ReceiptJSON {
   strict?: boolean;
   /** `suspected` counts toward the verdict. */
   llmBlocks?: boolean;
+  /** An addition: present only on a receipt with an LLM extractor's second opinion. */
+  secondOpinion?: SecondOpinionNote;
 }
 
 /** The parts a receipt is made from. */
@@ -112,6 +160,8 @@ export interface ReceiptParts {
   strict?: boolean;
   /** `suspected` makes the verdict `fabricated`. Default `false`. */
   llmBlocks?: boolean;
+  /** What the LLM extractor's second opinion did. Default none. */
+  secondOpinion?: SecondOpinionNote;
 }
 
 /** What one reply claimed against what ran. Immutable. */
@@ -142,6 +192,8 @@ export class Receipt {
   readonly strict: boolean;
   /** `suspected` makes the verdict `fabricated`. */
   readonly llmBlocks: boolean;
+  /** What an LLM extractor's second opinion read, dropped (with the guard) and left out; `undefined` without one. */
+  readonly secondOpinion: SecondOpinionNote | undefined;
   readonly verdict: Verdict;
 
   constructor(parts: ReceiptParts) {
@@ -158,6 +210,7 @@ export class Receipt {
       this.deniedButRan = parts.deniedButRan ?? [];
       this.strict = parts.strict ?? false;
       this.llmBlocks = parts.llmBlocks ?? false;
+      this.secondOpinion = parts.secondOpinion;
       const blocking =
         this.claimedButNeverRan.length > 0 ||
         (this.strict && (this.claimedWithoutTool.length > 0 || this.deniedButRan.length > 0)) ||
@@ -209,6 +262,7 @@ export class Receipt {
       deniedButRan: this.deniedButRan.map((c) => (c.contradictedBy === undefined ? c : { ...c, contradictedBy: jsonSafeEntry(c.contradictedBy) })),
       strict: this.strict,
       llmBlocks: this.llmBlocks,
+      ...(this.secondOpinion === undefined ? {} : { secondOpinion: this.secondOpinion }),
     };
   }
 }

@@ -160,6 +160,43 @@ describe('check summary of the informational findings', () => {
   });
 });
 
+describe('check text report', () => {
+  it("shows the tool's error beside a tool_failed flag, also per turn", async () => {
+    const path = file('failed.jsonl', jsonl(fabricated));
+    for (const turns of [false, true]) {
+      const c = capture();
+      expect(await runCheck([path], { turns }, c.sinks)).toBe(1);
+      expect(plain(c.out.join('\n'))).toContain(`✗ send_email tool_failed (the call failed: "SMTP timeout"): "Refund issued and I've emailed you the confirmation <100%>."`);
+    }
+  });
+});
+
+describe('check on LangChain messages', () => {
+  // A LangGraph state's messages as the LangGraph API returns them, and the same as BaseMessage.toJSON() writes them.
+  const plainForm = [
+    { type: 'human', content: 'Refund order 4821 and email me the receipt.' },
+    { type: 'ai', content: '', tool_calls: [{ id: 'c1', name: 'issue_refund', args: { order_id: '4821', amount: 64 } }, { id: 'c2', name: 'send_email', args: { to: 'ana@example.com' } }] },
+    { type: 'tool', content: '{"refund_id": "RF-1"}', tool_call_id: 'c1', name: 'issue_refund' },
+    { type: 'tool', content: 'SMTP timeout', tool_call_id: 'c2', name: 'send_email', status: 'error' },
+    { type: 'ai', content: "I've refunded $64.00 for order 4821 and emailed you the receipt." },
+  ];
+  const lcForm = plainForm.map(({ type, ...kwargs }) => ({ lc: 1, type: 'constructor', id: ['langchain_core', 'messages', { human: 'HumanMessage', ai: 'AIMessage', tool: 'ToolMessage' }[type]], kwargs }));
+
+  it('reads them as checkLangChainMessages does, plain and lc-serialized, detected or with --format langchain', async () => {
+    const { checkLangChainMessages } = await import('../src/langchain/check-langchain-messages.js');
+    const want = checkLangChainMessages(plainForm, { tools }).at(-1)!.receipt.toJSON();
+    expect(want.claimedButNeverRan.map((c) => `${c.tool} ${c.reason}`)).toEqual(['send_email tool_failed']);
+    const { version: _version, ...fields } = want;
+    const path = file('langchain.jsonl', jsonl({ id: 'plain', tools, messages: plainForm }, { id: 'lc', tools, messages: lcForm }));
+    for (const format of [undefined, 'langchain']) {
+      const c = capture();
+      expect(await runCheck([path], { json: true, format }, c.sinks)).toBe(1);
+      expect(c.err).toEqual([]);
+      expect(c.out.map((l) => JSON.parse(l))).toEqual([{ id: 'plain', ...fields }, { id: 'lc', ...fields }]);
+    }
+  });
+});
+
 describe('check --reporter', () => {
   const path = file('gate.jsonl', jsonl(honest, fabricated, 'not json'));
 
@@ -171,6 +208,25 @@ describe('check --reporter', () => {
       expect.stringMatching(/^::error file=.*gate\.jsonl,line=3,title=claimcheck%3A cannot check gate\.jsonl%3A3::invalid_input: line 3 of gate\.jsonl is not valid JSON/),
       '::notice title=claimcheck::3 conversations, 1 fabricated, 1 unreported, 0 clean, 1 unreadable; 1 flagged claim',
     ]);
+  });
+
+  it('github and junit: in a pretty-printed .json file, a finding points at the line of the reply it is about', async () => {
+    const text = JSON.stringify([honest, fabricated], null, 2);
+    const pretty = file('gate.json', `${text}\n`);
+    const replyLine = text.split('\n').findIndex((l) => l.includes('"content": "Refund issued and I')) + 1;
+    expect(replyLine).toBeGreaterThan(30);
+    const c = capture();
+    expect(await runCheck([pretty], { reporter: 'github' }, c.sinks)).toBe(1);
+    expect(c.out[0]).toMatch(new RegExp(`^::error file=.*gate\\.json,line=${replyLine},title=claimcheck%3A send_email tool_failed::`));
+    const out = join(dir, 'pretty.xml');
+    expect(await runCheck([pretty], { reporter: 'junit', output: out }, capture().sinks)).toBe(1);
+    expect(readFileSync(out, 'utf8')).toContain(`<property name="line" value="${replyLine}"/>`);
+    // With --turns each turn's finding points at its own reply.
+    const turns = file('turns.json', JSON.stringify(early, null, 2));
+    const firstReply = JSON.stringify(early, null, 2).split('\n').findIndex((l) => l.includes("Done, I've refunded order 4821.")) + 1;
+    const t = capture();
+    await runCheck([turns], { reporter: 'github', turns: true }, t.sinks);
+    expect(t.out[0]).toMatch(new RegExp(`^::error file=.*turns\\.json,line=${firstReply},title=`));
   });
 
   it('github and junit: an args_mismatch says what the reply stated and what the call used; a denial names the call', async () => {

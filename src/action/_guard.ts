@@ -220,10 +220,13 @@ export class GuardImpl implements Guard {
   }
 
   /** Record a rejected call (interception, failed operation) and return its result. */
-  #reject(r: Omit<Rejection, 'captureArgs' | 'onFault'>): GuardResult {
+  #reject(r: Omit<Rejection, 'captureArgs' | 'onFault' | 'kind'>): GuardResult {
     const tool = r.tool;
     const onFault = (step: IncidentStep, cause: unknown) => this.#incidents.report(step, tool, cause);
-    const rejected = recordRejection({ ...r, captureArgs: this.#setup.captureArgs, onFault });
+    // The same kind as the tool's calls that run (see #record); an unknown tool has no executor: `read`.
+    const executor = this.#setup.executors.get(tool);
+    const kind = executor === undefined || typeof executor === 'function' ? 'read' : 'action';
+    const rejected = recordRejection({ ...r, kind, captureArgs: this.#setup.captureArgs, onFault });
     if (!this.#setup.captureArgs) {
       const declared = this.#setup.declared(tool);
       maskRejection(rejected.interception, rejected.operation, declared, argumentValues(r.rawArgs, declared));

@@ -25,6 +25,8 @@ export interface Rejection {
   validation: ValidationCoverage | null;
   /** At least one, most relevant first. */
   failures: readonly ValidationFailure[];
+  /** The tool's kind, as its calls that run are recorded (`action` for an `action()` executor); `read` for an unknown tool. */
+  kind: 'action' | 'read';
   captureArgs: boolean;
   /** Reports a claimcheck fault (hashing); returns the incident text. */
   onFault(step: IncidentStep, cause: unknown): string;
@@ -64,7 +66,7 @@ export function recordRejection(r: Rejection): RejectionRecords {
   const operation: Operation = {
     callId: r.callId,
     tool: r.tool,
-    kind: 'read',
+    kind: r.kind,
     state: 'failed',
     ran: false,
     repaired: r.repaired,

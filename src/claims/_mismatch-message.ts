@@ -40,10 +40,25 @@ export function moneyMismatchMessage(clause: string, claimed: string, used: Read
   return `the reply says ${saysMoney(clause, claimed)}, but ${calls(used)} used ${list(named)}`;
 }
 
-/** A money contradiction against what the calls' own results record: amounts in the currency's unit, signed (a refund is negative). */
+/**
+ * A money contradiction against what the calls' own results record (amounts in the currency's unit, signed: a
+ * refund is negative): the amount claimed against the one recorded amount nearest to it in size (a result
+ * lists every leg and fee of a booking; the nearest is the one the claim is about, often the same sum moved
+ * the other way).
+ */
 export function resultMoneyMismatchMessage(clause: string, claimed: string, recorded: readonly number[]): string {
-  const amounts = recorded.map((v) => (v === 0 ? 'an amount of 0.00' : `a ${v < 0 ? 'refund' : 'charge'} of ${Math.abs(v).toFixed(2)}`));
-  return `the reply says ${saysMoney(clause, claimed)}, but ${recorded.length === 1 ? "the call's result records" : "the calls' results record"} ${list(amounts)}`;
+  const size = amountOf(claimed);
+  const nearest = recorded.reduce<number | undefined>((best, v) => (best === undefined || Math.abs(Math.abs(v) - size) < Math.abs(Math.abs(best) - size) ? v : best), undefined);
+  const amount = nearest === undefined ? 'nothing' : nearest === 0 ? 'an amount of 0.00' : `a ${nearest < 0 ? 'refund' : 'charge'} of ${Math.abs(nearest).toFixed(2)}`;
+  return `the reply says ${saysMoney(clause, claimed)}, but ${recorded.length === 1 ? "the call's result records" : "a call's result records"} ${amount}`;
+}
+
+/** The number a claimed amount's text states ("$1,234.50" → 1234.5); 0 when it holds none. */
+function amountOf(text: string): number {
+  let digits = '';
+  for (const ch of text) if ((ch >= '0' && ch <= '9') || ch === '.') digits += ch;
+  const value = Number.parseFloat(digits);
+  return Number.isFinite(value) ? value : 0;
 }
 
 /** The claimed amount, with the way it moved when the clause says ("a refund of $45.00"). */

@@ -249,4 +249,12 @@ describe('the mismatch message', () => {
     const more = check("I've updated your flights and refunded $140 to your card.", [refunded], { tools: flights }).claimedButNeverRan[0];
     expect(more?.message).toBe("the reply says a refund of $140, but the call's result records a refund of 114.00");
   });
+
+  it("against a result that records several amounts: the claimed amount and the recorded one nearest to it; observed keeps them", () => {
+    const seats = [{ name: 'change_seats', description: 'Change the seats of a booking.' }];
+    const payments = [{ amount: 90 }, { amount: 310 }, { amount: -75 }, { amount: 0 }, { amount: 240 }];
+    const changed = call('change_seats', { booking_id: 'K-77', card_id: 'card_2' }, { booking_id: 'K-77', payments });
+    const charged = check('The seat upgrade cost of $75 has been charged to your card.', [changed], { tools: seats }).claimedButNeverRan[0];
+    expect(charged).toMatchObject({ reason: 'args_mismatch', observed: expect.arrayContaining([310, -75, 0, 240]), message: "the reply says a charge of $75, but a call's result records a refund of 75.00" });
+  });
 });

@@ -67,10 +67,14 @@ const RECIPIENTS: ReadonlySet<string> = new Set(['you', 'him', 'her', 'them', 'u
  * The unmatched claims that no listed tool can perform: first-person or passive, a verb of acting (not of
  * reading, thinking or being), no tool relating to it by name verb, description verb, verb family or the
  * nouns of its object, no passthrough tool (shell, SQL, HTTP) in the list, and not text the reply holds.
- * Call only when the tool list was given, not inferred from the calls that ran.
+ * None while an acting tool ran in the turn and the reply mentions it nowhere (`unreported`): an unmatched
+ * claim may be that call told in other words ("dropped the receipt in your inbox" beside a `send_email`
+ * that ran), and a tool that ran can do it. Call only when the tool list was given, not inferred from the
+ * calls that ran.
  */
-export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profiles: readonly ToolProfile[]): Claim[] {
+export function claimedWithoutTool(unmatched: readonly UnmatchedReading[], profiles: readonly ToolProfile[], unreported: ReadonlySet<string> = new Set()): Claim[] {
   if (unmatched.length === 0 || profiles.some((p) => p.generic)) return [];
+  if (profiles.some((p) => !p.read && unreported.has(p.name))) return [];
   const out: Claim[] = [];
   const seen = new Set<string>();
   for (const { claim, extracted: x } of unmatched) {

@@ -71,7 +71,8 @@ export function judgeReply(input: JudgeInput): Receipt {
   const ranButUnreported = input.stretch.filter(
     (e) => e.status === 'ok' && !mentioned.has(e.tool) && !(input.ignoreTools?.has(e.tool) ?? false) && !thinking.has(e.tool),
   );
-  const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true });
+  const unreported = new Set(ranButUnreported.map((e) => e.tool));
+  const findings = replyFindings({ reply: parsed, unmatched: readings, profiles: input.profiles, calls: input.stretch, toolsGiven: input.toolsGiven === true, checkArgs: input.checkArgs ?? true, unreported });
   return new Receipt({ confirmed, claimedButNeverRan: flagged, unmatched, ranButUnreported, claimedWithoutTool: findings.claimedWithoutTool, deniedButRan: findings.deniedButRan, strict: input.strict === true });
 }
 

@@ -62,10 +62,12 @@ describe('createLlmExtractor', () => {
     expect(prompts[0]).not.toContain('order_id');
   });
 
-  it('drops a span that is not in the reply, and a negated span', async () => {
-    for (const name of ['hallucinatedSpan', 'negatedSpan']) {
+  it('drops a span that is not in the reply, and a negated span, naming the guard in secondOpinion', async () => {
+    for (const [name, guard] of [['hallucinatedSpan', 'not_in_reply'], ['negatedSpan', 'negation']] as const) {
       const r = await checkAsync(reply, ledger, { tools, extractor: createLlmExtractor({ complete: recorded(answer(name)).complete }) });
-      expect(r.toJSON(), name).toEqual(rulesOnly);
+      const { secondOpinion, ...rest } = r.toJSON();
+      expect(rest, name).toEqual(rulesOnly);
+      expect(secondOpinion?.dropped.map((d) => d.guard), name).toEqual([guard]);
     }
   });
 
@@ -84,12 +86,12 @@ describe('createLlmExtractor', () => {
     ['non-string answer', () => async () => 42 as unknown as string, 'not the JSON'],
   ];
 
-  it.each(failures)('falls back to the rules with one warning on %s', async (_name, make, says) => {
+  it.each(failures)('falls back to the rules with one warning on %s', async (name, make, says) => {
     const warn = vi.fn();
     const extractor = createLlmExtractor({ complete: make(), warn, timeoutMs: 20 });
     const first = await checkAsync(reply, ledger, { tools, extractor });
     const second = await checkAsync(`${reply} `, ledger, { tools, extractor });
-    expect(first.toJSON()).toEqual(rulesOnly);
+    expect(first.toJSON()).toEqual({ ...rulesOnly, secondOpinion: { read: 0, omitted: 0, dropped: [], failed: name === 'timeout' ? 'timeout' : name === 'provider error' ? 'provider' : 'unreadable' } });
     expect(second.ok).toBe(rulesOnly.ok);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain(says);
@@ -129,14 +131,17 @@ describe('createLlmExtractor', () => {
 });
 
 describe('createLlmExtractor with an AI SDK model (claimcheck/ai-sdk)', () => {
-  it('calls generateText with the prompt and reads its text; the root entry points to the subpath', async () => {
+  it('calls generateText with the prompt and the answer schema as structured output, and reads its text; the root entry points to the subpath', async () => {
     const { createLlmExtractor: fromAiSdk } = await import('../ai-sdk/create-llm-extractor.js');
     const { MockLanguageModelV3 } = await import('ai/test');
+    const formats: unknown[] = [];
     const model = new MockLanguageModelV3({
-      doGenerate: async () => ({ content: [{ type: 'text', text: answer('good') }], finishReason: { unified: 'stop', raw: undefined }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } }, warnings: [] }),
+      // The recorded answer is in a code fence, off the schema: it is read all the same.
+      doGenerate: async (call) => (formats.push(call.responseFormat), { content: [{ type: 'text', text: answer('good') }], finishReason: { unified: 'stop', raw: undefined }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } }, warnings: [] }),
     });
     const r = await checkAsync(reply, ledger, { tools, extractor: fromAiSdk({ model }) });
     expect(r.suspected.map((c) => c.tool)).toEqual(['submit_form']);
+    expect(formats).toEqual([{ type: 'json', name: 'claimcheck_claims', schema: expect.objectContaining({ required: ['claims'] }) }]);
     expect(() => createLlmExtractor({ model } as never)).toThrow(/claimcheck\/ai-sdk/);
   });
 });

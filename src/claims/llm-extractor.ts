@@ -8,12 +8,33 @@
 import { createHash } from 'node:crypto';
 import { ClaimcheckError } from '../errors.js';
 import type { Extractor, ExtractorClaim, ExtractorInput } from './extractor.js';
-import { buildPrompt, parseAnswer, type ModelClaim } from './_llm-prompt.js';
-import { guardedClaim } from './_llm-guards.js';
+import { answerSchema, buildPrompt, parseAnswer, type ModelAnswer } from './_llm-prompt.js';
+import { spanReader } from './_llm-guards.js';
+import type { DroppedClaim, SecondOpinionNote } from '../receipt.js';
 import { hostError } from '../_host-input.js';
 
-/** Sends a prompt to any model and resolves to its text answer; should stop when `signal` aborts. */
-export type Complete = (prompt: string, signal: AbortSignal) => Promise<string>;
+/**
+ * Sends a prompt to any model and resolves to its text answer; should stop when `signal` aborts. `request`
+ * carries the JSON Schema of the answer (docs/formats.md, "LLM extractor answer"): pass it to a provider that
+ * takes one for structured output (OpenAI `response_format: { type: 'json_schema', json_schema: { name,
+ * schema: request.schema, strict: true } }`, Gemini `responseJsonSchema`), or ignore it: the prompt asks for
+ * the same shape and the answer is read defensively either way.
+ */
+export type Complete = (prompt: string, signal: AbortSignal, request: CompleteRequest) => Promise<string>;
+
+/** What {@link Complete} is asked for besides the prompt. */
+export interface CompleteRequest {
+  /** A name for the schema, as structured-output APIs ask for one: `claimcheck_claims`. */
+  schemaName: string;
+  /** The JSON Schema of the answer for this reply (`tool` is one of the listed names, or null). */
+  schema: Record<string, unknown>;
+}
+
+/** What the extractor made of one reply: the claims kept, and what happened to the rest. */
+export interface LlmReading {
+  claims: ExtractorClaim[];
+  note: SecondOpinionNote;
+}
 
 /**
  * Options of {@link createLlmExtractor}: `complete` (any SDK). `claimcheck/ai-sdk`'s function of the same name
@@ -24,7 +45,10 @@ export type LlmExtractorOptions = { complete: Complete; model?: never } & LlmExt
 
 /** The options of {@link createLlmExtractor} other than what calls the model. */
 export interface LlmExtractorSettings {
-  /** Milliseconds one extraction may take before it is abandoned (and the rules alone are used). Default 30,000; at least 1. */
+  /**
+   * Milliseconds one extraction may take, the model's answer and the reading of it, before it is abandoned
+   * (and the rules alone are used, as on a timeout). Default 30,000; at least 1.
+   */
   timeoutMs?: number;
   /** `warn` (default): a failure logs one warning (the first per extractor) and the rules alone are used. `raise`: it throws. */
   onError?: 'warn' | 'raise';
@@ -43,6 +67,11 @@ export interface LlmExtractor extends Extractor {
   readonly llmBlocks: boolean;
   /** How many extractions failed (provider error, timeout, unreadable answer) and fell back to the rules. */
   readonly failures: number;
+  /**
+   * {@link Extractor.extract} with what happened to each claim of the answer: the note `checkAsync` and
+   * `checkTurnsAsync` put on the receipt as `secondOpinion`. Throws only as `extract` does.
+   */
+  read(input: ExtractorInput): Promise<LlmReading>;
 }
 
 /** Default of `timeoutMs`. */
@@ -63,16 +92,65 @@ export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
     const complete = completer(options);
     const warn = options.warn ?? ((m: string) => console.warn(m));
     const cacheSize = options.cacheSize ?? 1_000;
-    const cache = new Map<string, ModelClaim[]>();
+    const cache = new Map<string, ModelAnswer>();
     let failures = 0;
 
-    const fail = (reason: 'provider' | 'timeout' | 'unreadable', cause: unknown): ExtractorClaim[] => {
+    const fail = (reason: 'provider' | 'timeout' | 'unreadable', cause: unknown): LlmReading => {
       failures++;
-      const why = reason === 'timeout' ? `no answer within ${timeoutMs} ms` : reason === 'unreadable' ? 'the answer was not the JSON asked for' : `the provider failed (${cause instanceof Error ? cause.message : String(cause)})`;
+      const why = reason === 'timeout' ? `no answer read within ${timeoutMs} ms` : reason === 'unreadable' ? 'the answer was not the JSON asked for' : `the provider failed (${cause instanceof Error ? cause.message : String(cause)})`;
       const message = `claimcheck: the LLM extractor fell back to the rules: ${why}.`;
       if (options.onError === 'raise') throw new ClaimcheckError('llm_failed', message, { cause, data: { reason } });
       if (failures === 1) warn(`${message} Later failures of this extractor are not logged; its \`failures\` counts them.`);
-      return [];
+      return { claims: [], note: { read: 0, omitted: 0, dropped: [], failed: reason } };
+    };
+
+    const read = async (input: ExtractorInput): Promise<LlmReading> => {
+      const deadline = Date.now() + timeoutMs;
+      const key = createHash('sha256').update(input.reply).update('\u0000').update(JSON.stringify(input.tools.map((t) => [t.name, t.description]))).digest('hex');
+      let answer = cache.get(key);
+      if (answer === undefined) {
+        let text: string;
+        const controller = new AbortController();
+        const abort = (): void => controller.abort();
+        input.signal?.addEventListener('abort', abort, { once: true });
+        let timer: NodeJS.Timeout | undefined;
+        let timedOut = false;
+        try {
+          const timeout = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              timedOut = true;
+              reject(new TimeoutError());
+              controller.abort();
+            }, timeoutMs);
+          });
+          const request: CompleteRequest = { schemaName: 'claimcheck_claims', schema: answerSchema(input.tools) };
+          text = await Promise.race([complete(buildPrompt(input.reply, input.tools), controller.signal, request), timeout]);
+        } catch (error) {
+          return fail(timedOut || error instanceof TimeoutError ? 'timeout' : 'provider', error);
+        } finally {
+          clearTimeout(timer);
+          input.signal?.removeEventListener('abort', abort);
+        }
+        const parsed = typeof text === 'string' ? parseAnswer(text) : null;
+        if (parsed === null) return fail('unreadable', new Error(`answer: ${String(text).slice(0, 200)}`));
+        answer = parsed;
+        if (cacheSize > 0) {
+          if (cache.size >= cacheSize) cache.clear();
+          cache.set(key, answer);
+        }
+      }
+      // Each span is looked up in the reply and its sentences read once: the whole reading stays within timeoutMs.
+      const names = new Set(input.tools.map((t) => t.name));
+      const readSpan = spanReader(input.reply);
+      const claims: ExtractorClaim[] = [];
+      const dropped: DroppedClaim[] = [];
+      for (const m of answer.claims) {
+        if (Date.now() > deadline) return fail('timeout', new TimeoutError());
+        const claim = readSpan(m);
+        if (typeof claim === 'string') dropped.push({ span: m.span, tool: m.tool, verb: m.verb, guard: claim });
+        else claims.push({ ...claim, tool: m.tool !== null && names.has(m.tool) ? m.tool : null });
+      }
+      return { claims, note: { read: answer.claims.length, omitted: answer.omitted, dropped } };
     };
 
     return {
@@ -81,45 +159,8 @@ export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
       get failures() {
         return failures;
       },
-      async extract(input: ExtractorInput): Promise<ExtractorClaim[]> {
-        const key = createHash('sha256').update(input.reply).update('\u0000').update(JSON.stringify(input.tools.map((t) => [t.name, t.description]))).digest('hex');
-        let answer = cache.get(key);
-        if (answer === undefined) {
-          let text: string;
-          const controller = new AbortController();
-          const abort = (): void => controller.abort();
-          input.signal?.addEventListener('abort', abort, { once: true });
-          let timer: NodeJS.Timeout | undefined;
-          let timedOut = false;
-          try {
-            const timeout = new Promise<never>((_, reject) => {
-              timer = setTimeout(() => {
-                timedOut = true;
-                reject(new TimeoutError());
-                controller.abort();
-              }, timeoutMs);
-            });
-            text = await Promise.race([complete(buildPrompt(input.reply, input.tools), controller.signal), timeout]);
-          } catch (error) {
-            return fail(timedOut || error instanceof TimeoutError ? 'timeout' : 'provider', error);
-          } finally {
-            clearTimeout(timer);
-            input.signal?.removeEventListener('abort', abort);
-          }
-          const parsed = typeof text === 'string' ? parseAnswer(text) : null;
-          if (parsed === null) return fail('unreadable', new Error(`answer: ${String(text).slice(0, 200)}`));
-          answer = parsed;
-          if (cacheSize > 0) {
-            if (cache.size >= cacheSize) cache.clear();
-            cache.set(key, answer);
-          }
-        }
-        const names = new Set(input.tools.map((t) => t.name));
-        return answer.flatMap((m) => {
-          const claim = guardedClaim(m, input.reply);
-          return claim === null ? [] : [{ ...claim, tool: m.tool !== null && names.has(m.tool) ? m.tool : null }];
-        });
-      },
+      read,
+      extract: async (input) => (await read(input)).claims,
     };
   } catch (error) {
     throw hostError('createLlmExtractor', error);

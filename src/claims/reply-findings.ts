@@ -22,13 +22,15 @@ export interface FindingsInput {
   calls: readonly LedgerEntry[];
   /** The tool list was given, not inferred from the calls that ran. */
   toolsGiven: boolean;
+  /** Tools whose successful calls the reply never mentions (`ranButUnreported`). Default none. */
+  unreported?: ReadonlySet<string>;
   checkArgs: boolean;
 }
 
 /** Both finding lists of one reply. */
 export function replyFindings(input: FindingsInput): { claimedWithoutTool: Claim[]; deniedButRan: Claim[] } {
   return {
-    claimedWithoutTool: input.toolsGiven && input.profiles.length > 0 ? claimedWithoutTool(input.unmatched, input.profiles) : [],
+    claimedWithoutTool: input.toolsGiven && input.profiles.length > 0 ? claimedWithoutTool(input.unmatched, input.profiles, input.unreported) : [],
     deniedButRan: deniedButRan({ reply: input.reply, profiles: input.profiles, calls: input.calls, checkArgs: input.checkArgs }),
   };
 }

@@ -6,6 +6,7 @@ import type { TurnReceipt } from '../check.js';
 import { closest } from '../_options.js';
 import { ClaimcheckError } from '../errors.js';
 import type { Receipt, Verdict } from '../receipt.js';
+import type { ToolErrorOf } from './_tool-errors.js';
 
 /** One checked conversation, or one that could not be read (`error`). */
 export interface Outcome {
@@ -14,6 +15,10 @@ export interface Outcome {
   file?: string | undefined;
   /** Its line in a JSON Lines input. */
   line?: number | undefined;
+  /** The error text of the failed call behind a `tool_failed` flag in the reply at `messageIndex`. */
+  toolError?: ToolErrorOf | undefined;
+  /** In a JSON document input: the line of the record (no argument) or of its message at that index. */
+  locate?: ((messageIndex?: number) => number | undefined) | undefined;
   /** The final reply's receipt; `undefined` for an unreadable conversation. */
   final?: Receipt;
   /** Every assistant turn's receipt (all of them, even without `--turns`). */

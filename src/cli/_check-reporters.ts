@@ -6,7 +6,8 @@
  * - `text`: the readable report and a closing summary.
  * - `json`: exactly one JSON line per conversation (docs/formats.md), nothing else.
  * - `github`: GitHub Actions workflow commands: an `::error` annotation per flagged claim and per
- *   unreadable conversation (on the file and line of a JSON Lines input), then a `::notice` summary.
+ *   unreadable conversation, on its file and line (a JSON Lines record's line; in a JSON document, the line
+ *   of the reply the finding is about, or of the record), then a `::notice` summary.
  *   https://docs.github.com/actions/reference/workflows-and-actions/workflow-commands
  * - `junit`: a JUnit XML report (one test case per conversation; a failure when fabricated, with the
  *   summary and each flagged claim in its message; an error when unreadable), written when the run ends. Built with `junit-report-builder`, which escapes.
@@ -98,17 +99,31 @@ function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-function annotation(level: 'error' | 'warning' | 'notice', o: Outcome, title: string, message: string): string {
+/**
+ * The line an annotation points at: a JSON Lines record's line; in a JSON document, the line of the reply
+ * (`messageIndex`), else of the record.
+ */
+function lineOf(o: Outcome, messageIndex?: number): number | undefined {
+  return o.line ?? o.locate?.(messageIndex) ?? (messageIndex === undefined ? undefined : o.locate?.());
+}
+
+/** The message index of the final reply, the one the receipt without `--turns` judges. */
+function finalIndex(o: Outcome): number | undefined {
+  return o.turns.at(-1)?.messageIndex;
+}
+
+function annotation(level: 'error' | 'warning' | 'notice', o: Outcome, title: string, message: string, messageIndex?: number): string {
   const props: string[] = [];
   if (o.file !== undefined && o.file !== '-') props.push(`file=${escapeProperty(o.file)}`);
-  if (o.line !== undefined) props.push(`line=${o.line}`);
+  const line = lineOf(o, messageIndex);
+  if (line !== undefined) props.push(`line=${line}`);
   props.push(`title=${escapeProperty(title)}`);
   return `::${level} ${props.join(',')}::${escapeData(message)}`;
 }
 
-function flaggedClaims(o: Outcome): { claim: Claim; turn: number | null }[] {
-  if (!o.withTurns) return (o.final?.claimedButNeverRan ?? []).map((claim) => ({ claim, turn: null }));
-  return o.turns.flatMap((t) => t.receipt.claimedButNeverRan.map((claim) => ({ claim, turn: t.turn })));
+function flaggedClaims(o: Outcome): { claim: Claim; turn: number | null; messageIndex: number | undefined }[] {
+  if (!o.withTurns) return (o.final?.claimedButNeverRan ?? []).map((claim) => ({ claim, turn: null, messageIndex: finalIndex(o) }));
+  return o.turns.flatMap((t) => t.receipt.claimedButNeverRan.map((claim) => ({ claim, turn: t.turn, messageIndex: t.messageIndex })));
 }
 
 function githubReporter({ out }: ReporterOptions): Reporter {
@@ -118,15 +133,16 @@ function githubReporter({ out }: ReporterOptions): Reporter {
         out(annotation('error', o, `claimcheck: cannot check ${o.id}`, `${o.error.code}: ${o.error.message}`));
         return;
       }
-      for (const { claim, turn } of flaggedClaims(o)) {
+      for (const { claim, turn, messageIndex } of flaggedClaims(o)) {
         const where = turn === null ? '' : ` (turn ${turn})`;
-        out(annotation('error', o, `claimcheck: ${claim.tool ?? '?'} ${claim.reason ?? 'flagged'}`, `${o.id}${where}: "${claim.text}" claims ${claim.tool ?? 'an action'}, but it ${reasonText(claim.reason)}${detail(claim)}.`));
+        out(annotation('error', o, `claimcheck: ${claim.tool ?? '?'} ${claim.reason ?? 'flagged'}`, `${o.id}${where}: "${claim.text}" claims ${claim.tool ?? 'an action'}, but it ${reasonText(claim.reason)}${detail(claim)}.`, messageIndex));
       }
       // Informational findings are warnings; under --strict they are errors (they make the verdict fabricated).
       for (const r of judgedReceipts(o)) {
         const level = r.strict ? 'error' : 'warning';
-        for (const c of r.claimedWithoutTool) out(annotation(level, o, 'claimcheck: claimed without a tool', `${o.id}: "${c.text}" claims an action (${c.verb}) that no listed tool can perform.`));
-        for (const c of r.deniedButRan) out(annotation(level, o, `claimcheck: ${c.tool ?? '?'} denied but ran`, `${o.id}: "${c.text}" says it was not done, but a call of ${c.tool ?? '?'} succeeded: a retry would repeat it.`));
+        const at = o.turns.find((t) => t.receipt === r)?.messageIndex ?? finalIndex(o);
+        for (const c of r.claimedWithoutTool) out(annotation(level, o, 'claimcheck: claimed without a tool', `${o.id}: "${c.text}" claims an action (${c.verb}) that no listed tool can perform.`, at));
+        for (const c of r.deniedButRan) out(annotation(level, o, `claimcheck: ${c.tool ?? '?'} denied but ran`, `${o.id}: "${c.text}" says it was not done, but a call of ${c.tool ?? '?'} succeeded: a retry would repeat it.`, at));
       }
     },
     end(t) {
@@ -187,7 +203,8 @@ function junitReporter({ out }: ReporterOptions): Reporter {
   return {
     conversation(o) {
       const test = suiteOf(o).testCase().className(xmlText(o.file ?? 'stdin')).name(xmlText(o.id));
-      if (o.line !== undefined) test.property('line', String(o.line));
+      const line = lineOf(o, o.error === undefined ? finalIndex(o) : undefined);
+      if (line !== undefined) test.property('line', String(line));
       if (o.error !== undefined) {
         test.error(xmlText(`${o.error.code}: ${o.error.message}`), o.error.code);
         return;

@@ -8,6 +8,7 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import type { LedgerLocation } from './_open-ledger.js';
+import { redactUrl } from '../store/_pg-errors.js';
 
 /** How the command came by its ledger, and what it does with it. */
 export interface LedgerHintContext {
@@ -29,8 +30,10 @@ const STORE_SETTING = /CLAIMCHECK_DB(?: \(or openStore's path\))?/g;
  */
 export function forCommandLine(error: unknown, location: LedgerLocation, context: LedgerHintContext): unknown {
   if (!ClaimcheckError.isInstance(error) || !error.code.startsWith('store_')) return error;
-  // The store's errors name their file in `data.path`; the CLI's own (a JSON file given as --db) have no data.
-  if ((error.data as { path?: unknown } | undefined)?.path !== location.path) return error;
+  // The store's errors name their file in `data.path` (a PostgreSQL URL without its password); the CLI's own
+  // (a JSON file given as --db) have no data.
+  const path = (error.data as { path?: unknown } | undefined)?.path;
+  if (path !== location.path && !(/^postgres(?:ql)?:\/\//i.test(location.path) && path === redactUrl(location.path))) return error;
   const message = retell(error.message, error.code, location, context);
   return message === error.message ? error : new ClaimcheckError(error.code, message, { data: error.data, cause: error.cause ?? error });
 }

@@ -7,6 +7,7 @@
  * ledger must have captured the replies (`openStore({ capture: true })`); replies it did not capture are
  * counted, not written, and so are replies whose review no label the transcript supports can agree with.
  */
+import { checkTurns } from '../check.js';
 import type { OperationRow, ReceiptRow, RunDetail, Store } from '../store.js';
 import { latestMarks, type ReviewMark } from '../store/review.js';
 
@@ -76,7 +77,10 @@ export async function reviewedCases(store: Store): Promise<ReviewedCases> {
  * The case for one reviewed reply, or why none can be written. Each flagged claim is labelled by its
  * review (a claim nobody reviewed keeps the checker's flag, as a mark `right` would):
  * - judged `wrong`: not flagged; `confirmed` when a successful call of its tool is in the transcript
- *   (else in neither list), so the checker's flag scores as a false alarm;
+ *   (else in neither list), so the checker's flag scores as a false alarm. The checker is run on the
+ *   transcript as `eval` runs it: when it does not raise that flag again (a guard-only `not_proven` on a
+ *   call the transcript shows succeeding, an `args_mismatch` on calls stored without values), the case
+ *   could not count the false alarm, and the reply is not written;
  * - judged `right`: flagged for the reason the transcript supports — `not_called` when no call of its
  *   tool is there, `tool_failed` when every one failed, `args_mismatch` when they succeeded and record their
  *   arguments or results (the values the mismatch is read from). A guard-only `not_proven` flag becomes the
@@ -92,12 +96,14 @@ function toCase(detail: RunDetail, receipt: ReceiptRow, marks: ReviewMark[]): Re
   const messages = conversation(detail, receipt);
   const flagged: Array<{ tool: string; reason: string }> = [];
   const backed: string[] = [];
+  const wrong: Array<{ tool: string; reason: string; shown: Shown }> = [];
   for (const [i, c] of flaggedClaims.entries()) {
     if (c.tool === null) continue;
     const mark = judged.get(i);
     const shown = shownCalls(messages, c.tool);
     if (mark?.judgement === 'wrong') {
       if (shown.calls === 'ok') backed.push(c.tool);
+      wrong.push({ tool: c.tool, reason: String(c.reason), shown });
       continue;
     }
     const reason = labelReason(String(c.reason), shown);
@@ -108,6 +114,8 @@ function toCase(detail: RunDetail, receipt: ReceiptRow, marks: ReviewMark[]): Re
   const unreported = unique((body.ranButUnreported ?? []).map((e) => e.tool));
   const verdict = flagged.length > 0 ? 'fabricated' : unreported.length > 0 ? 'unreported' : 'clean';
   const tools = detail.run.tools.length > 0 ? detail.run.tools : unique(detail.operations.map((o) => o.tool));
+  const unseen = falseAlarmUnseen(messages, tools, wrong);
+  if (unseen !== null) return unseen;
   const right = marks.filter((m) => m.judgement === 'right').length;
   return {
     id: `reviewed-${detail.run.id.slice(0, 8)}-${receipt.seq}`,
@@ -123,6 +131,30 @@ function toCase(detail: RunDetail, receipt: ReceiptRow, marks: ReviewMark[]): Re
       return { claim: c?.text ?? '', tool: c?.tool ?? null, reason: c?.reason ?? null, judgement: m.judgement, note: m.note };
     }),
   };
+}
+
+/**
+ * Why a flag judged wrong would not count as a false alarm in `eval` (the checker, run on the transcript as
+ * eval runs it, does not raise it again), or `null` when each one does.
+ */
+function falseAlarmUnseen(messages: unknown[], tools: string[], wrong: Array<{ tool: string; reason: string; shown: Shown }>): string | null {
+  if (wrong.length === 0) return null;
+  let raised: Set<string>;
+  try {
+    const turns = checkTurns(messages, { format: 'transcript', tools });
+    raised = new Set((turns.at(-1)?.receipt.claimedButNeverRan ?? []).map((c) => c.tool ?? ''));
+  } catch (error) {
+    return `the checker cannot read the transcript (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const missed = wrong.find((w) => !raised.has(w.tool));
+  if (missed === undefined) return null;
+  const why =
+    missed.reason === 'not_proven'
+      ? 'not_proven is a guard-only reason (the operation was not proven), which a transcript cannot carry'
+      : missed.reason === 'args_mismatch' && missed.shown.calls === 'ok' && !missed.shown.valued
+        ? 'the ledger recorded no arguments or result for its calls (keep them with guard({ captureArgs: true }) and openStore({ capture: true })), so the transcript holds no value the claim contradicts'
+        : 'the transcript does not hold what the flag was raised on';
+  return `the ${missed.reason} flag on ${missed.tool} (judged wrong) would not count as a false alarm: the checker does not raise it from the transcript, because ${why}`;
 }
 
 /** The case-format reason a flag the checker was right about takes, given what the transcript shows. */

@@ -15,6 +15,9 @@ import { checkTurns, type TurnReceipt } from '../check.js';
 import { MessageFormat } from '../conversation.js';
 import { Receipt } from '../receipt.js';
 import { readConversation } from '../readers/index.js';
+import { toolErrors } from './_tool-errors.js';
+import { isLangChainList } from '../langchain/_read-message.js';
+import { toOpenAIChat } from '../langchain/_to-openai-chat.js';
 import { addOutcome, emptyTotals, exitStatus, outcomeKinds, parseOnly, worstVerdict, type Outcome, type OutcomeKind } from './_check-outcome.js';
 import { createReporter, REPORTERS, type ReporterName } from './_check-reporters.js';
 import { readInputs } from './read-inputs.js';
@@ -64,7 +67,8 @@ export interface Sinks {
   err: (line: string) => void;
 }
 
-const FORMATS = new Set<string>(['auto', ...Object.values(MessageFormat)]);
+/** The formats `--format` (and a record's `format`) takes: the readers' and `langchain` (LangChain messages, serialized or not). */
+const FORMATS = new Set<string>(['auto', ...Object.values(MessageFormat), 'langchain']);
 
 /** What a bare `claimcheck check` on a terminal prints. */
 export const CHECK_USAGE = 'claimcheck check: give conversation files (JSON, or JSON Lines with one conversation a line), or pipe one in: claimcheck check chats.jsonl, or cat chat.json | claimcheck check -. Each is {"messages": [...], "tools"?: [...]} or a bare message array (OpenAI, Anthropic or transcript format). claimcheck check --help for the options.';
@@ -146,7 +150,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
   };
   try {
     for await (const record of readInputs(inputs, { onRead, record: 'conversation' })) {
-      const place = { id: record.id, file: record.file, line: record.line, turns: [] as TurnReceipt[], withTurns };
+      const place = { id: record.id, file: record.file, line: record.line, locate: record.locate, turns: [] as TurnReceipt[], withTurns };
       if (record.error !== undefined) {
         emit({ ...place, error: describeError(record.error) });
         continue;
@@ -154,8 +158,11 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
       let unpacked: ReturnType<typeof unpack> | undefined;
       try {
         unpacked = unpack(record.value, record.id, record.file);
-        const { messages, tools, recordFormat } = unpacked;
-        const checkOptions = { format: (recordFormat ?? format) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
+        const { tools, recordFormat } = unpacked;
+        // LangChain messages are read as checkLangChainMessages reads them: translated one for one to Chat Completions messages.
+        const langchain = (recordFormat ?? format) === 'langchain' || ((recordFormat ?? format) === 'auto' && isLangChainList(unpacked.messages));
+        const messages = langchain ? toOpenAIChat(unpacked.messages) : unpacked.messages;
+        const checkOptions = { format: (langchain ? 'openai-chat' : (recordFormat ?? format)) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
         const turns = extractor === undefined ? checkTurns(messages, checkOptions) : await checkTurnsAsync(messages, { ...checkOptions, extractor });
         // Said of the first record read without a tool list; a record that cannot be read gets its error alone.
         if (checkOptions.tools === undefined && !warnedNoTools) {
@@ -165,7 +172,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
         const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
         const verdict = withTurns ? worstVerdict(turns.map((t) => t.receipt.verdict)) : final.verdict;
         if (turns.length === 0 && !quiet) err(`claimcheck check: ${record.id} has no assistant reply with text: nothing was generated, so nothing was checked.`);
-        emit({ ...place, final, turns, verdict });
+        emit({ ...place, final, turns, verdict, toolError: toolErrors(messages, checkOptions) });
       } catch (error) {
         emit({ ...place, error: describeError(error, unpacked, format) });
       }

@@ -1,7 +1,9 @@
 /**
- * `claimcheck eval DIR... [--json] [--no-misses] [--llm MODULE]`: scores every labelled case (format:
- * docs/case-format.md) and prints the metrics and the misses. Exit status 0, or 2 when a case cannot be loaded or
- * no case is found.
+ * `claimcheck eval DIR... [--json] [--no-misses] [--llm MODULE] [--min-precision R] [--min-recall R]
+ * [--max-false-alarms R]`: scores every labelled case (format: docs/case-format.md) and prints the metrics
+ * and the misses. Exit status 0; 1 when a threshold is not met (each one missed said on stderr; a metric no
+ * case measures, n/a, meets every threshold); 2 when a
+ * case cannot be loaded, no case is found, or a threshold is not a ratio from 0 to 1.
  */
 import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +17,26 @@ import { loadExtractor } from './_load-extractor.js';
 import { runEval } from '../eval/run-eval.js';
 import type { Sinks } from './check-command.js';
 
+/** Options of the eval command, as parsed from the command line. */
+export interface EvalCommandOptions {
+  json?: boolean;
+  misses?: boolean;
+  llm?: string;
+  /** Least claim precision that passes, a ratio from 0 to 1 (a string as typed, or a number). */
+  minPrecision?: string | number;
+  /** Least claim recall that passes, 0 to 1. */
+  minRecall?: string | number;
+  /** Greatest rate of honest false alarms that passes, 0 to 1. */
+  maxFalseAlarms?: string | number;
+}
+
 /** Run the command; resolves to the exit status. */
-export async function runEvalCommand(dirs: readonly string[], options: { json?: boolean; misses?: boolean; llm?: string }, sinks: Sinks): Promise<number> {
+export async function runEvalCommand(dirs: readonly string[], options: EvalCommandOptions, sinks: Sinks): Promise<number> {
+  const thresholds = readThresholds(options);
+  if (typeof thresholds === 'string') {
+    sinks.err(`claimcheck eval: ${thresholds}`);
+    return 2;
+  }
   let cases;
   try {
     cases = loadCases(dirs);
@@ -47,9 +67,42 @@ export async function runEvalCommand(dirs: readonly string[], options: { json?: 
     }
     turnsOf = (kase) => computed.get(kase);
   }
-  const report = runEval(cases, turnsOf === undefined ? {} : { turnsOf });
+  const report = runEval(cases, turnsOf === undefined ? {} : { turnsOf, secondOpinion: true });
   sinks.out(options.json === true ? JSON.stringify(report) : formatEval(report, { misses: options.misses !== false }));
-  return 0;
+  const missed = thresholds.flatMap((t) => {
+    const rate = report[t.metric];
+    // A metric no case measures (n/a, 0/0) holds nothing to fail on.
+    const fails = rate.total > 0 && (t.bound === 'min' ? rate.value < t.value : rate.value > t.value);
+    return fails ? [`${t.name} ${rate.value.toFixed(3)} (${rate.hits}/${rate.total}) is ${t.bound === 'min' ? 'below' : 'above'} --${t.flag} ${t.value}`] : [];
+  });
+  for (const m of missed) sinks.err(`claimcheck eval: ${m}.`);
+  return missed.length > 0 ? 1 : 0;
+}
+
+/** A bound on one metric of the report. */
+interface Threshold {
+  flag: string;
+  name: string;
+  metric: 'claimPrecision' | 'claimRecall' | 'falseAlarmRate';
+  bound: 'min' | 'max';
+  value: number;
+}
+
+/** The thresholds given, or what is wrong with one. */
+function readThresholds(options: EvalCommandOptions): Threshold[] | string {
+  const given: Array<Omit<Threshold, 'value'> & { raw: string | number | undefined }> = [
+    { flag: 'min-precision', name: 'claim precision', metric: 'claimPrecision', bound: 'min', raw: options.minPrecision },
+    { flag: 'min-recall', name: 'claim recall', metric: 'claimRecall', bound: 'min', raw: options.minRecall },
+    { flag: 'max-false-alarms', name: 'honest false alarms', metric: 'falseAlarmRate', bound: 'max', raw: options.maxFalseAlarms },
+  ];
+  const out: Threshold[] = [];
+  for (const { raw, ...t } of given) {
+    if (raw === undefined) continue;
+    const value = typeof raw === 'number' ? raw : raw.trim() === '' ? NaN : Number(raw);
+    if (!(Number.isFinite(value) && value >= 0 && value <= 1)) return `--${t.flag} takes a ratio from 0 to 1 (0.95 for 95%); got ${JSON.stringify(raw)}.`;
+    out.push({ ...t, value });
+  }
+  return out;
 }
 
 /**

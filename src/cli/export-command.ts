@@ -6,7 +6,8 @@
  * `claimcheck export --reviewed --out DIR`: instead, every reply with a reviewed flagged claim as a
  * labelled case (docs/case-format.md), one `DIR/<id>.json` each, for `claimcheck eval DIR`. Replies the
  * ledger did not capture cannot be written, nor replies whose review no label the transcript supports can
- * agree with (each named on stderr with the reason): stderr says how many, and exit status 1 when none could.
+ * agree with, nor replies with a flag judged wrong that the checker does not raise from the transcript (each
+ * named on stderr with the reason): stderr says how many, and exit status 1 when none could.
  *
  * A ledger file that does not exist yet exports nothing (a note on stderr, exit 0). Exit status 2 for
  * a bad `--since` or a ledger that cannot be read.
@@ -96,7 +97,7 @@ async function exportReviewed(store: Store, dir: string, sinks: Sinks): Promise<
   if (cases.length > 0) sinks.err(`claimcheck export: ${cases.length} reviewed ${cases.length === 1 ? 'reply written as a labelled case' : 'replies written as labelled cases'} to ${dir} — measure the checker on them with: claimcheck eval ${dir}`);
   for (const s of skipped) sinks.err(`claimcheck export: run ${s.runId}, reply ${s.seq} not written: ${s.why}.`);
   if (skipped.length > 0) {
-    sinks.err(`claimcheck export: ${skipped.length} reviewed ${skipped.length === 1 ? 'reply was' : 'replies were'} left out because no label the transcript supports agrees with the review (docs/case-format.md, "Cases from review marks").`);
+    sinks.err(`claimcheck export: ${skipped.length} reviewed ${skipped.length === 1 ? 'reply was' : 'replies were'} left out because no label the transcript supports agrees with the review, or the checker would not raise a flag judged wrong from it (docs/case-format.md, "Cases from review marks").`);
   }
   if (uncaptured > 0) {
     sinks.err(`claimcheck export: ${uncaptured} reviewed ${uncaptured === 1 ? 'reply was' : 'replies were'} recorded without capture, so the ledger holds no conversation to write as a case. Record with openStore({ capture: true }) to keep replies.`);

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkTurns } from '../check.js';
 import { openStore } from '../store.js';
 import { runDemoCommand } from './demo-command.js';
 import { runEvalCommand } from './eval-command.js';
@@ -116,23 +117,70 @@ describe('export --reviewed', () => {
     expect(report.misses).toEqual([]);
   });
 
-  it('labels every flag judged wrong so that eval counts the checker\'s flag as a false alarm', async () => {
-    const { out, err, status } = await reviewAll('wrong');
+  it('writes every flag judged wrong that the checker raises from the transcript, so eval counts each as a false alarm, and names the others', async () => {
+    const { items, out, err, status } = await reviewAll('wrong');
     expect(status).toBe(0);
-    expect(err).not.toContain('not written');
     const cases = casesIn(out);
-    expect(cases).toHaveLength(6);
     for (const c of cases) expect(c.expect.flagged).toEqual([]);
-    // A successful call of the flagged tool backs the claim; a failed or missing one backs nothing.
-    expect(byReason(cases, 'args_mismatch', 'issue_refund')[0]!.expect.confirmed).toContain('issue_refund');
-    expect(byReason(cases, 'not_proven', 'send_email')[0]!.expect.confirmed).toContain('send_email');
+    // The failed email, the email never sent and the halted refund (a failed call in the transcript).
+    expect(cases.map((c) => `${c.x_review[0]?.reason} ${c.x_review[0]?.tool}`).sort()).toEqual(['not_called send_email', 'not_proven issue_refund', 'tool_failed send_email']);
     expect(byReason(cases, 'tool_failed', 'send_email')[0]!.expect.confirmed).not.toContain('send_email');
+    // The refund without its arguments and the two unproven calls that succeeded: the checker cannot raise them again.
+    const line = (i: { runId: string; targetSeq: number }): string => `run ${i.runId}, reply ${i.targetSeq} not written: `;
+    const written = new Set(cases.map((c) => Number(c.id.split('-').at(-1))));
+    const unseen = items.filter((i) => !written.has(i.targetSeq));
+    expect(unseen.map((i) => `${i.reason} ${i.tool}`).sort()).toEqual(['args_mismatch issue_refund', 'not_proven issue_refund', 'not_proven send_email']);
+    for (const i of unseen) {
+      expect(err).toContain(
+        line(i) +
+          `the ${i.reason} flag on ${i.tool} (judged wrong) would not count as a false alarm: the checker does not raise it from the transcript, because ` +
+          (i.reason === 'args_mismatch' ? 'the ledger recorded no arguments or result for its calls' : 'not_proven is a guard-only reason'),
+      );
+    }
     const evaluated = capture();
     await runEvalCommand([out], { json: true }, evaluated.sinks);
     const report = JSON.parse(evaluated.out[0] as string);
-    // What the checker still flags from the transcript (the failed email, the email never sent, the halted refund) is a false flag now.
     expect(report.flagPrecision).toMatchObject({ hits: 0, total: 3 });
-    expect(report.falseAlarmRate).toMatchObject({ hits: 3, total: 6 });
+    expect(report.falseAlarmRate).toMatchObject({ hits: 3, total: 3 });
+    expect(report.verdictAccuracy).toMatchObject({ hits: 0, total: 3 });
+  });
+
+  it('round trip: an args_mismatch judged wrong on a ledger with capture becomes an honest case that eval counts as a false alarm', async () => {
+    const dir = temp();
+    const db = join(dir, 'ledger.sqlite');
+    const store = await openStore({ path: db, capture: true });
+    store.startRun({ tools: ['issue_refund'] });
+    store.recordOperation({ tool: 'issue_refund', status: 'ok', args: { order_id: 'A-1042', amount: 46 }, result: { refund_id: 'RF-1', amount: 46 }, callId: 'c1', turn: 1 });
+    const reply = "I've refunded $64.00 for order A-1042.";
+    const receipt = checkTurns([{ role: 'user', content: 'Refund order A-1042.' }, { tool: 'issue_refund', status: 'ok', args: { order_id: 'A-1042', amount: 46 }, result: { refund_id: 'RF-1', amount: 46 } }, { role: 'assistant', content: reply }], { format: 'transcript', tools: ['issue_refund'] }).at(-1)!.receipt;
+    expect(receipt.claimedButNeverRan.map((c) => c.reason)).toEqual(['args_mismatch']);
+    store.recordReceipt({ receipt, reply, request: 'Refund order A-1042.', callIds: ['c1'], turn: 1 });
+    await store.flush();
+    const seq = (await store.reviewQueue({ target: 'claim' })).items[0]!.targetSeq;
+    await store.addReviewMark({ target: 'claim', targetSeq: seq, claimIndex: 0, judgement: 'wrong', note: 'the customer asked for $46 in the end' });
+    await store.close();
+    const out = join(dir, 'cases');
+    expect(await runExport({ db, reviewed: true, out, env: {} }, capture().sinks)).toBe(0);
+    expect(casesIn(out)[0]!.expect).toMatchObject({ verdict: 'clean', flagged: [], confirmed: ['issue_refund'] });
+    const evaluated = capture();
+    await runEvalCommand([out], {}, evaluated.sinks);
+    expect(evaluated.out[0]).toContain('honest false alarms    1.000  (1/1)');
+    expect(evaluated.out[0]).toContain('verdict accuracy       0.000  (0/1)');
+  });
+
+  it('round trip: a flag judged wrong that the transcript cannot raise again is named, not written as a case that scores the checker right', async () => {
+    const dir = temp();
+    const db = join(dir, 'ledger.sqlite');
+    expect(await runDemoCommand({ db, env: {} }, capture().sinks)).toBe(0);
+    const store = await openStore({ path: db });
+    const mismatch = (await store.reviewQueue({ target: 'claim' })).items.find((i) => i.reason === 'args_mismatch')!;
+    await store.addReviewMark({ target: 'claim', targetSeq: mismatch.targetSeq, claimIndex: mismatch.claimIndex, judgement: 'wrong' });
+    await store.close();
+    const exported = capture();
+    expect(await runExport({ db, reviewed: true, out: join(dir, 'cases'), env: {} }, exported.sinks)).toBe(1);
+    expect(exported.err.join('\n')).toContain('the args_mismatch flag on issue_refund (judged wrong) would not count as a false alarm');
+    const evaluated = capture();
+    expect(await runEvalCommand([join(dir, 'cases')], {}, evaluated.sinks)).toBe(2);
   });
 
   it('labels an args_mismatch judged right when the ledger captured the call\'s arguments', async () => {

@@ -28,10 +28,10 @@ export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | 
       if (t.receipt.verdict === 'clean' && t.receipt.unmatched.length === 0 && t.receipt.claimedWithoutTool.length === 0 && t.receipt.deniedButRan.length === 0) continue;
       if (only !== null && ![...kindsOf([t.receipt], t.receipt.verdict)].some((k) => only.has(k))) continue;
       lines.push(`  turn ${t.turn} (message ${t.messageIndex}): ${VERDICT_STYLE[t.receipt.verdict](t.receipt.verdict)}`);
-      lines.push(...receiptLines(t.receipt, '    '));
+      lines.push(...receiptLines(t.receipt, '    ', failedWith(o, t.messageIndex)));
     }
   } else {
-    lines.push(...receiptLines(final, '  '));
+    lines.push(...receiptLines(final, '  ', failedWith(o, o.turns.at(-1)?.messageIndex)));
   }
   return lines.join('\n');
 }
@@ -49,9 +49,14 @@ function headingNote(o: Outcome, final: Receipt): string {
   return `conversation: worst of ${turns} · final reply ${final.summary}`;
 }
 
-function receiptLines(r: Receipt, indent: string): string[] {
+/** The error of the failed call behind a `tool_failed` claim in the reply at `messageIndex`. */
+function failedWith(o: Outcome, messageIndex: number | undefined): (c: Claim) => string | undefined {
+  return (c) => (c.reason !== 'tool_failed' || c.tool === null || messageIndex === undefined ? undefined : o.toolError?.(c.tool, messageIndex));
+}
+
+function receiptLines(r: Receipt, indent: string, errorOf: (c: Claim) => string | undefined): string[] {
   const out: string[] = [];
-  for (const c of r.claimedButNeverRan) out.push(`${indent}${pc.red('✗')} ${pc.bold(c.tool ?? '?')} ${pc.red(c.reason ?? '')}${observed(c)}: ${quote(c.text)}`);
+  for (const c of r.claimedButNeverRan) out.push(`${indent}${pc.red('✗')} ${pc.bold(c.tool ?? '?')} ${pc.red(c.reason ?? '')}${observed(c)}${failure(errorOf(c))}: ${quote(c.text)}`);
   const confirmed = [...new Set(r.confirmed.map((c) => c.tool ?? '?'))];
   if (confirmed.length > 0) out.push(`${indent}${pc.green('✓')} confirmed: ${confirmed.join(', ')}`);
   const unreported = [...new Set(r.ranButUnreported.map((e) => e.tool))];
@@ -73,6 +78,13 @@ function observed(c: Claim): string {
   if (c.message !== undefined) return pc.dim(` (${c.message})`);
   if (c.observed === undefined || c.observed.length === 0) return '';
   return pc.dim(` (calls used ${c.observed.map((v) => JSON.stringify(v)).join(', ')})`);
+}
+
+/** ` (the call failed: "SMTP timeout")`, or `''` without a recorded error. */
+function failure(error: string | undefined): string {
+  if (error === undefined) return '';
+  const e = error.length > 160 ? `${error.slice(0, 157)}…` : error;
+  return pc.dim(` (the call failed: ${JSON.stringify(e)})`);
 }
 
 function quote(text: string): string {

@@ -65,7 +65,7 @@ program
   .option('--json', 'one JSON line per conversation')
   .option('--turns', 'a receipt for every assistant turn, not only the last')
   .option('--no-turns', 'only the final reply (when the config file sets turns)')
-  .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | auto (default: auto)')
+  .option('--format <format>', 'openai-chat | openai-responses | anthropic | transcript | langchain | auto (default: auto)')
   .option('--tools <file>', 'JSON list of tools, for conversations recorded without one')
   .option('--ignore-tools <names>', 'comma-separated tools never reported as unmentioned')
   .option('--only <kinds>', 'print only these conversations (comma-separated): fabricated, unreported, unmatched, clean, error, or flagged (all but clean); the summary and exit status count all')
@@ -118,7 +118,10 @@ program
   .option('--json', 'the report as one JSON object')
   .option('--no-misses', 'print the metrics only')
   .option('--llm <module>', 'add the second opinion of the LLM extractor a module exports (default or `extractor`): measure your model')
-  .action(async (dirs: string[], opts: { json?: boolean; misses?: boolean; llm?: string }) => {
+  .option('--min-precision <ratio>', 'exit 1 when claim precision is below it (0 to 1)')
+  .option('--min-recall <ratio>', 'exit 1 when claim recall is below it (0 to 1)')
+  .option('--max-false-alarms <ratio>', 'exit 1 when the rate of honest false alarms is above it (0 to 1)')
+  .action(async (dirs: string[], opts: { json?: boolean; misses?: boolean; llm?: string; minPrecision?: string; minRecall?: string; maxFalseAlarms?: string }) => {
     status = await runEvalCommand(dirs, opts, sinks);
   });
 

@@ -39,7 +39,8 @@ export async function runPrune(options: PruneCommandOptions, sinks: Sinks): Prom
       assertSqliteFile(path, 'prune');
     }
     const { openStore } = await import('../store.js');
-    store = await openStore(isPostgresUrl(path) ? { url: path } : { path });
+    // Prune deletes and writes no hash: a PostgreSQL ledger needs no CLAIMCHECK_HASH_KEY for it.
+    store = await openStore(isPostgresUrl(path) ? { url: path, maintenance: true } : { path });
     const removed = await store.prune({ before });
     if (options.json === true) sinks.out(JSON.stringify({ ledger: store.path, ...removed }));
     else {

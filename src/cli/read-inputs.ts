@@ -12,6 +12,7 @@ import type { Readable } from 'node:stream';
 import { ClaimcheckError } from '../errors.js';
 import { locateJsonError } from '../validate/_locate-json-error.js';
 import { isRecordList, JSON_LINES_FILE, oneDocumentError, type OneDocumentPlace } from './_input-document.js';
+import { linesOf, type JsonPath } from './_json-lines.js';
 
 /** One input record: a parsed JSON value, or why it could not be read. */
 export type InputRecord = (
@@ -24,6 +25,12 @@ export interface InputPlace {
   file?: string;
   /** The line the record starts on (JSON Lines records; `undefined` for records of one JSON document). */
   line?: number;
+  /**
+   * Records of a JSON document file (not stdin): the 1-based line of the record itself (no argument), or of
+   * its message at `messageIndex` (an index in the record's `messages`, or in the record when it is a bare
+   * message array: the line of its `content` when it has one); `undefined` when there is none.
+   */
+  locate?: (messageIndex?: number) => number | undefined;
 }
 
 /** Options of {@link readInputs}. */
@@ -46,7 +53,7 @@ export interface ReadInputsOptions {
 export async function* readInputs(files: readonly string[], options: ReadInputsOptions = {}): AsyncGenerator<InputRecord> {
   for (const file of files) {
     if (file === '-') {
-      for (const record of readText('stdin', await readAll(options.stdin ?? process.stdin))) yield { ...record, file: '-' };
+      for (const { index: _index, ...record } of readText('stdin', await readAll(options.stdin ?? process.stdin))) yield { ...record, file: '-' };
       continue;
     }
     const size = await assertReadableFile(file);
@@ -55,7 +62,17 @@ export async function* readInputs(files: readonly string[], options: ReadInputsO
     } else {
       const text = await readFile(file, 'utf8');
       options.onRead?.(size);
-      for (const record of readText(basename(file), text)) yield { ...record, file };
+      const lineOf = linesOf(withoutByteOrderMark(text));
+      for (const record of readText(basename(file), text)) {
+        const at: JsonPath = record.index === undefined ? [] : [record.index];
+        const locate = (messageIndex?: number): number | undefined => {
+          if (messageIndex === undefined || record.value === undefined) return lineOf(at);
+          const message = [...at, ...(Array.isArray(record.value) ? [] : ['messages']), messageIndex];
+          return lineOf([...message, 'content']) ?? lineOf(message);
+        };
+        const { index: _index, ...rest } = record;
+        yield record.line === undefined ? { ...rest, file, locate } : { ...rest, file };
+      }
     }
   }
 }
@@ -140,7 +157,8 @@ async function* readLines(name: string, stream: Readable): AsyncGenerator<InputR
   }
 }
 
-function* readText(name: string, text: string): Generator<InputRecord> {
+/** The records of one JSON document (`index`: the record's place in a list of records). */
+function* readText(name: string, text: string): Generator<InputRecord & { index?: number }> {
   const trimmed = text.trim();
   if (trimmed === '') {
     yield { id: name, error: new ClaimcheckError('invalid_input', `${name} is empty; expected JSON or JSON Lines.`) };
@@ -167,7 +185,7 @@ function* readText(name: string, text: string): Generator<InputRecord> {
   }
   if (isRecordList(value)) {
     let i = 0;
-    for (const v of value) yield { id: idOf(v, `${name}#${++i}`), value: v };
+    for (const v of value) yield { id: idOf(v, `${name}#${i + 1}`), value: v, index: i++ };
     return;
   }
   yield { id: idOf(value, name), value };

@@ -20,6 +20,7 @@ export function formatEval(report: EvalReport, options: { misses?: boolean } = {
     `validation accuracy    ${pct(report.validationAccuracy)}`,
     finding('claimed without tool', report.claimedWithoutTool),
     finding('denied but ran', report.deniedButRan),
+    ...secondOpinion(report),
   ];
   if (options.misses !== false && report.misses.length > 0) {
     lines.push('', `misses (${report.misses.length}):`, ...report.misses.map((m) => `  ${m}`));
@@ -31,4 +32,18 @@ export function formatEval(report: EvalReport, options: { misses?: boolean } = {
 function finding(name: string, f: FindingScore): string {
   const scored = f.labelledCases === 0 ? 'no case labels it' : `precision ${pct(f.precision)}, recall ${pct(f.recall)} over ${f.labelledCases} labelled case${f.labelledCases === 1 ? '' : 's'}`;
   return `${name.padEnd(23)}${f.found} found; ${scored}`;
+}
+
+/** With `--llm`: what the model added to the final replies, what its guards dropped, and failed answers. */
+function secondOpinion(report: EvalReport): string[] {
+  const s = report.secondOpinion;
+  if (s === undefined) return [];
+  const dropped = Object.entries(s.dropped).map(([guard, n]) => `${guard} ${n}`);
+  return [
+    `llm confirmed          ${s.confirmed.total} added; precision ${pct(s.confirmed)}`,
+    `llm suspected          ${s.suspected.total} added; precision ${pct(s.suspected)} (the label flags the tool)`,
+    `llm unmatched          ${s.unmatched} added`,
+    `llm dropped            ${dropped.length === 0 ? 'none' : dropped.join(', ')}`,
+    `llm failed answers     ${s.failed} of ${s.replies} replies`,
+  ];
 }

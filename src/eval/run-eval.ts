@@ -8,6 +8,9 @@ import { ClaimcheckError } from '../errors.js';
 import type { MessageFormat } from '../conversation.js';
 import { validateInput } from '../validate/validate-input.js';
 import type { ClaimsCase, LabelledCase, ValidationCase } from './load-cases.js';
+import { newSecondOpinionTally, secondOpinionScore, tallySecondOpinion, type SecondOpinionScore, type SecondOpinionTally } from './_second-opinion-score.js';
+
+export type { SecondOpinionScore } from './_second-opinion-score.js';
 
 /** A ratio with its counts. */
 export interface Rate {
@@ -38,6 +41,12 @@ export interface EvalReport {
   claimedWithoutTool: FindingScore;
   /** `deniedButRan` findings (informational, as above). */
   deniedButRan: FindingScore;
+  /**
+   * With an LLM extractor (`eval --llm`): what its second opinion added to the final replies and how that
+   * agrees with the labels. Absent without one. Suspected claims count as flags above only when the extractor
+   * was created with `llmBlocks: true` (they then decide the verdict).
+   */
+  secondOpinion?: SecondOpinionScore;
   misses: string[];
 }
 
@@ -59,6 +68,8 @@ const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : 
 export interface RunEvalOptions {
   /** Receipts already computed for a case (e.g. by `checkTurnsAsync` with an LLM extractor); default: `checkTurns`. */
   turnsOf?: (kase: ClaimsCase) => readonly TurnReceipt[] | undefined;
+  /** The receipts hold a model's second opinion (`eval --llm`): score it as `secondOpinion`. Default `false`. */
+  secondOpinion?: boolean;
 }
 
 /** Score the cases. Never throws for a case the checker cannot read: that case counts as a miss. */
@@ -67,8 +78,9 @@ export function runEval(cases: readonly LabelledCase[], options: RunEvalOptions 
   const misses: string[] = [];
   const withoutTool = newTally();
   const denied = newTally();
+  const second = newSecondOpinionTally();
   const claims = cases.filter((x): x is ClaimsCase => x.kind === 'claims');
-  for (const kase of claims) scoreClaims(kase, c, misses, { withoutTool, denied }, options.turnsOf?.(kase));
+  for (const kase of claims) scoreClaims(kase, c, misses, { withoutTool, denied, second: options.secondOpinion === true ? second : undefined }, options.turnsOf?.(kase));
   for (const kase of cases.filter((x): x is ValidationCase => x.kind === 'validation')) {
     c.val++;
     const miss = scoreValidation(kase);
@@ -89,6 +101,7 @@ export function runEval(cases: readonly LabelledCase[], options: RunEvalOptions 
     validationAccuracy: rate(c.valHits, c.val),
     claimedWithoutTool: score(withoutTool),
     deniedButRan: score(denied),
+    ...(options.secondOpinion === true ? { secondOpinion: secondOpinionScore(second) } : {}),
     misses,
   };
 }
@@ -127,7 +140,7 @@ function tallyFinding(t: Tally, got: readonly string[], want: readonly string[] 
   }
 }
 
-function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally }, given?: readonly TurnReceipt[]): void {
+function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally; second: SecondOpinionTally | undefined }, given?: readonly TurnReceipt[]): void {
   const honest = kase.expect.verdict !== 'fabricated';
   if (honest) c.honest++;
   let turns;
@@ -144,7 +157,9 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { 
     return;
   }
   const last = turns[turns.length - 1]?.receipt;
-  const gotFlags = new Map((last?.claimedButNeverRan ?? []).map((x) => [x.tool ?? '?', x.reason ?? '']));
+  // Suspected claims decide the verdict with llmBlocks, and are scored as the flags they then are.
+  const flags = [...(last?.claimedButNeverRan ?? []), ...(last?.llmBlocks === true ? last.suspected : [])];
+  const gotFlags = new Map(flags.map((x) => [x.tool ?? '?', x.reason ?? '']));
   const gotConfirmed = new Set((last?.confirmed ?? []).map((x) => x.tool ?? '?'));
   const gotUnreported = new Set((last?.ranButUnreported ?? []).map((e) => e.tool));
   const wantFlags = new Map(kase.expect.flagged.map((f) => [f.tool, f.reason]));
@@ -159,7 +174,7 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { 
     } else {
       c.fp++;
       c.ffp++;
-      notes.push(`false flag ${tool} (${reason}): "${last?.claimedButNeverRan.find((x) => x.tool === tool)?.text ?? ''}"`);
+      notes.push(`false flag ${tool} (${reason}): "${flags.find((x) => x.tool === tool)?.text ?? ''}"`);
     }
   }
   for (const [tool, reason] of wantFlags) {
@@ -187,6 +202,7 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { 
   if (unreportedDiff.length > 0) notes.push(`unreported got [${[...gotUnreported].join(', ')}] want [${[...wantUnreported].join(', ')}]`);
   tallyFinding(findings.withoutTool, (last?.claimedWithoutTool ?? []).map((x) => x.verb), kase.expect.claimedWithoutTool, 'claimedWithoutTool', notes);
   tallyFinding(findings.denied, (last?.deniedButRan ?? []).map((x) => x.tool ?? '?'), kase.expect.deniedButRan, 'deniedButRan', notes);
+  if (findings.second !== undefined) tallySecondOpinion(findings.second, last, kase.expect, notes);
   const verdict = last?.verdict ?? 'clean';
   if (verdict === kase.expect.verdict) c.verdict++;
   else notes.push(`verdict ${verdict}, label ${kase.expect.verdict}`);

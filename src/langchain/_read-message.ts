@@ -117,3 +117,20 @@ function readCall(call: unknown, index: number, where: string): ReadCall {
 function hasItems(value: unknown): value is unknown[] {
   return Array.isArray(value) && value.length > 0;
 }
+
+/**
+ * Whether `messages` is a LangChain message list that no provider reader takes: a list holding a message
+ * in a form only LangChain writes (its `toJSON()` form `{lc, type: 'constructor', id, kwargs}`, a stored
+ * `{type, data}`, a `{type: 'human' | 'ai' | 'tool' | 'system', content}` without a `role`, or LangChain's
+ * type written as the role, `{role: 'human' | 'ai'}`).
+ */
+export function isLangChainList(messages: unknown): boolean {
+  return Array.isArray(messages) && messages.some(langChainOnly);
+}
+
+function langChainOnly(raw: unknown): boolean {
+  if (!isRecord(raw)) return false;
+  if (raw.lc !== undefined && raw.type === 'constructor' && Array.isArray(raw.id)) return true;
+  if (raw.role === 'human' || raw.role === 'ai') return true;
+  return raw.role === undefined && typeof raw.type === 'string' && Object.hasOwn(aliases, raw.type) && raw.type !== 'user' && raw.type !== 'assistant' && raw.type !== 'developer';
+}

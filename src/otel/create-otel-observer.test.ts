@@ -135,6 +135,19 @@ describe('execute_tool spans', () => {
     expect(span.events.map((e) => [e.name, e.attributes?.['claimcheck.interception.failures']])).toEqual([['claimcheck.interception', ['missing_required at /body']]]);
   });
 
+  it('a rejected call has the same claimcheck.tool.kind as its tool\'s calls that run (action for an action(), read for a plain function)', () => {
+    const g = supportGuard();
+    g.execute('send_email', { to: 'ada@example.com' });
+    g.execute('send_email', { to: 'ada@example.com', body: 'Hi' });
+    g.execute('get_order', {});
+    const kinds = exporter.getFinishedSpans().map((s) => [s.name, s.attributes['claimcheck.ran'], s.attributes['claimcheck.tool.kind']]);
+    expect(kinds).toEqual([
+      ['execute_tool send_email', false, 'action'],
+      ['execute_tool send_email', true, 'action'],
+      ['execute_tool get_order', false, 'read'],
+    ]);
+  });
+
   it('an executor that throws: error status with its message, error.type tool_failed, no result even with captureContent', () => {
     const g = supportGuard(true, {
       get_order: () => {

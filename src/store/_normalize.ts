@@ -132,6 +132,7 @@ export function receiptParams(r: ReceiptInput, runId: string, o: NormalizeOption
       suspected: claims(json.suspected),
       ranButUnreported: unreported,
       ...(json.claimedWithoutTool === undefined ? {} : { claimedWithoutTool: claims(json.claimedWithoutTool) }),
+      ...(json.secondOpinion === undefined || o.capture ? {} : { secondOpinion: { ...json.secondOpinion, dropped: (json.secondOpinion.dropped ?? []).map((d) => ({ ...d, span: redactText(String(d.span)) })) } }),
       ...(json.deniedButRan === undefined ? {} : { deniedButRan: claims(json.deniedButRan)?.map((c) => (o.capture || c.contradictedBy === undefined ? c : { ...c, contradictedBy: { ...c.contradictedBy, args: null, result: null } })) }),
     };
     const callIds = r.callIds ?? [];

@@ -20,8 +20,10 @@ const INT8_OID = 20;
 
 export async function openPgStore(url: string, options: OpenStoreOptions, settings: { batchSize: number; flushIntervalMs: number; maxPending: number; busyTimeoutMs: number; maxResultChars: number; warn: (e: ClaimcheckError) => void }): Promise<PgStore> {
   const readonly = options.readonly === true;
+  // Only a store that records hashes argument values and so needs the key every worker shares.
+  const keyless = readonly || options.maintenance === true;
   const shown = redactUrl(url);
-  if (!readonly && (process.env[HASH_KEY_ENV] ?? '') === '') {
+  if (!keyless && (process.env[HASH_KEY_ENV] ?? '') === '') {
     throw new ClaimcheckError('invalid_options', `A PostgreSQL ledger is shared by every worker, so their argument hashes must be keyed alike: set ${HASH_KEY_ENV} to the same secret on every process that records into ${shown}.`, {
       data: { path: shown },
     });
@@ -45,7 +47,7 @@ export async function openPgStore(url: string, options: OpenStoreOptions, settin
     } finally {
       client.release();
     }
-    const hashKey = readonly ? { hmac: (): string => '' } : resolveHashKey(':memory:');
+    const hashKey = readonly ? { hmac: (): string => '' } : keyless ? { hmac: noHashes(shown) } : resolveHashKey(':memory:');
     return new PgStore(pool, {
       url: shown,
       schemaVersion,
@@ -63,4 +65,11 @@ export async function openPgStore(url: string, options: OpenStoreOptions, settin
     await pool.end().catch(() => undefined);
     throw toPgStoreError(error, shown, 'open');
   }
+}
+
+/** The hash function of a store opened for maintenance: it records nothing hashed. */
+function noHashes(shown: string): () => string {
+  return () => {
+    throw new ClaimcheckError('invalid_options', `The ledger ${shown} was opened for maintenance (openStore({ maintenance: true })), which hashes nothing: open it without maintenance, with ${HASH_KEY_ENV} set, to record interceptions.`);
+  };
 }

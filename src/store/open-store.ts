@@ -33,6 +33,12 @@ export interface OpenStoreOptions {
   /** Open for reading only: recording throws `store_readonly`, a missing file is `store_not_found`. Default `false`. */
   readonly?: boolean;
   /**
+   * Open to maintain the ledger (`prune`, review marks), not to record calls: nothing written is hashed, so
+   * a PostgreSQL ledger needs no `CLAIMCHECK_HASH_KEY`; an interception recorded anyway (it stores a keyed
+   * hash of its arguments) throws `invalid_options`. Default `false`.
+   */
+  maintenance?: boolean;
+  /**
    * How long opening, reading, `flush()`, `close()` and the write at process exit wait for another
    * process's lock before `store_locked`, in milliseconds. Default `5_000`; a non-negative integer.
    */

@@ -65,6 +65,16 @@ describe('recording', () => {
     expect(stored).toMatchObject({ reason: 'args_mismatch', message: 'the reply says a refund of $[number], but the call used [number]', observed: [expect.stringMatching(/^hmac-sha256:/)] });
   });
 
+  it("capture off: the spans a second opinion dropped are redacted like a claim's text", async () => {
+    store = await openStore({ path });
+    const runId = store.startRun({ agent: 'support' });
+    const dropped = [{ span: 'I never emailed ann@example.com the PIN 4821', tool: 'send_email', verb: 'send', guard: 'negation' as const }];
+    store.recordReceipt({ receipt: new Receipt({ confirmed: [], claimedButNeverRan: [], unmatched: [], ranButUnreported: [], secondOpinion: { read: 1, omitted: 0, dropped } }), turn: 1 });
+    await store.flush();
+    expect(await rawTexts('receipts')).not.toMatch(/ann@example|4821/);
+    expect((await store.runDetail(runId))?.receipts[0]?.receipt.secondOpinion).toEqual({ read: 1, omitted: 0, dropped: [{ ...dropped[0], span: 'I never emailed [email] the PIN [redacted]' }] });
+  });
+
   it('capture on stores arguments and results, cut to maxResultChars', async () => {
     store = await openStore({ path, capture: true, maxResultChars: 20 });
     const runId = store.startRun();

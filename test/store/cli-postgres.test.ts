@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDemoCommand } from '../../src/cli/demo-command.js';
 import { runDiagnostic } from '../../src/cli/diagnostic-command.js';
 import { runExport } from '../../src/cli/export-command.js';
+import { runPrune } from '../../src/cli/prune-command.js';
 import { runStats } from '../../src/cli/stats-command.js';
 import { runView } from '../../src/cli/view-command.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -51,6 +52,36 @@ describe('ledger commands on --db postgres://…', () => {
     expect(printed).not.toContain('not-shown');
     expect(s.ledger).toContain('***');
   }, 60_000);
+
+  it('prune --older-than needs no CLAIMCHECK_HASH_KEY: it writes no hash (a store opened for recording still does)', async () => {
+    const key = process.env['CLAIMCHECK_HASH_KEY'];
+    delete process.env['CLAIMCHECK_HASH_KEY'];
+    try {
+      const pruned = capture();
+      expect(await runPrune({ db, olderThan: '30d', json: true, env: {} }, pruned.sinks)).toBe(0);
+      expect(pruned.err).toEqual([]);
+      expect(JSON.parse(pruned.out[0] ?? '{}')).toMatchObject({ operations: 0 });
+      await expect(openStore({ url: db })).rejects.toMatchObject({ code: 'invalid_options', message: expect.stringContaining('CLAIMCHECK_HASH_KEY') });
+      const maintenance = await openStore({ url: db, maintenance: true });
+      expect(() => maintenance.recordInterception({ tool: 'send_email', category: 'format_violation', path: '/to', argsHash: 'ab12' })).toThrow(expect.objectContaining({ code: 'invalid_options' }));
+      await maintenance.close();
+    } finally {
+      process.env['CLAIMCHECK_HASH_KEY'] = key;
+    }
+  });
+
+  it('a --db URL naming a missing database says to fix --db, not CLAIMCHECK_DB, and never prints the password', async () => {
+    const missing = new URL(db);
+    missing.pathname = '/claimcheck_no_such_database';
+    missing.username = 'postgres';
+    missing.password = 'secret-pw';
+    const viewed = capture();
+    expect(await runView({ db: missing.toString(), env: {} }, viewed.sinks)).toBe(2);
+    const said = viewed.err.join('\n');
+    expect(said).toContain('The database does not exist: create it (createdb) or fix the URL in --db.');
+    expect(said).not.toContain('CLAIMCHECK_DB');
+    expect(said).not.toContain('secret-pw');
+  });
 
   it('the README fleet recipe: CLAIMCHECK_DB set to the URL is the ledger openStore() opens', async () => {
     const before = process.env['CLAIMCHECK_DB'];
