@@ -9,6 +9,8 @@ import { readAnthropic } from './read-anthropic.js';
 import { readOpenAIChat } from './read-openai-chat.js';
 import { readOpenAIResponses } from './read-openai-responses.js';
 import { readTranscript } from './read-transcript.js';
+import { traceReaders, withTools } from './traces/read-traces.js';
+import { isRecord } from './_shape.js';
 
 /** Options of {@link readConversation}. */
 export interface ReadConversationOptions {
@@ -27,10 +29,12 @@ const readers: Record<MessageFormat, (messages: unknown, tools?: unknown) => Con
   'openai-responses': readOpenAIResponses,
   anthropic: readAnthropic,
   transcript: readTranscript,
+  ...traceReaders,
 };
 
 /**
- * Read a conversation in any supported format into a {@link Conversation}.
+ * Read a conversation in any supported format into a {@link Conversation}. A {@link Conversation} a reader
+ * returned (`readTraces(...)[i].conversation`) is returned as it is, with `tools` added to its own.
  *
  * @example
  * const conversation = readConversation(messages, { tools });           // format detected
@@ -39,6 +43,7 @@ const readers: Record<MessageFormat, (messages: unknown, tools?: unknown) => Con
  *   and `invalid_tool` as the chosen reader raises them.
  */
 export function readConversation(messages: unknown, options: ReadConversationOptions = {}): Conversation {
+  if (isConversation(messages)) return withTools(messages, options.tools);
   const requested: unknown = options.format ?? 'auto';
   if (requested === 'auto') return readers[detectFormat(messages, options.tools)](messages, options.tools);
   if (typeof requested === 'string' && Object.hasOwn(readers, requested)) {
@@ -49,4 +54,9 @@ export function readConversation(messages: unknown, options: ReadConversationOpt
   throw new ClaimcheckError('unknown_format', `Unknown message format ${seen}; expected one of ${known}.`, {
     data: { format: requested },
   });
+}
+
+/** A {@link Conversation} a reader returned: `{format, events: [...], tools: [...]}`. */
+function isConversation(value: unknown): value is Conversation {
+  return isRecord(value) && typeof value.format === 'string' && Array.isArray(value.events) && Array.isArray(value.tools);
 }
