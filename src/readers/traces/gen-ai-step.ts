@@ -52,8 +52,11 @@ function toolStep(span: TraceSpan): TraceStep {
   };
 }
 
+/** The `gen_ai.client.inference.operation.details` event, which carries the same attributes as the span would. */
+const DETAILS = 'gen_ai.client.inference.operation.details';
+
 function inputMessages(span: TraceSpan): ChatMessage[] | null {
-  const current = chatMessages(span.attributes['gen_ai.input.messages']);
+  const current = chatMessages(span.attributes['gen_ai.input.messages'] ?? span.events.find((e) => e.name === DETAILS)?.attributes['gen_ai.input.messages']);
   if (current !== null) return current;
   const fromEvents = span.events.filter((e) => e.name in INPUT_EVENTS).map((e) => chatMessage({ role: INPUT_EVENTS[e.name], ...eventBody(e.attributes) }));
   if (fromEvents.length > 0) return fromEvents;
@@ -62,7 +65,7 @@ function inputMessages(span: TraceSpan): ChatMessage[] | null {
 }
 
 function outputMessages(span: TraceSpan): ChatMessage[] | null {
-  const current = chatMessages(span.attributes['gen_ai.output.messages']);
+  const current = chatMessages(span.attributes['gen_ai.output.messages'] ?? span.events.find((e) => e.name === DETAILS)?.attributes['gen_ai.output.messages']);
   if (current !== null) return current;
   const choices = span.events.filter((e) => e.name === 'gen_ai.choice').map((e) => choiceMessage(eventBody(e.attributes)));
   if (choices.length > 0) return choices.slice(0, 1);
