@@ -26,10 +26,10 @@ function tools(scenario: Scenario): ToolSet {
 async function traced(names: string[], options: Omit<ClaimcheckSpanProcessorOptions, 'tracer'> = {}, telemetry: object = {}) {
   const exporter = new InMemorySpanExporter();
   const skipped: string[] = [];
-  let provider: NodeTracerProvider | undefined;
+  const app: { provider?: NodeTracerProvider } = {};
   // The verdict spans come from the same provider as the app's (resolved when the first check runs).
-  const processor = createClaimcheckSpanProcessor({ ...options, tracerProvider: { getTracer: (name) => (provider as NodeTracerProvider).getTracer(name) }, onSkip: (e) => skipped.push(e.reason) });
-  provider = new NodeTracerProvider({ spanProcessors: [processor, new SimpleSpanProcessor(exporter)] });
+  const processor = createClaimcheckSpanProcessor({ ...options, tracerProvider: { getTracer: (name) => (app.provider as NodeTracerProvider).getTracer(name) }, onSkip: (e) => skipped.push(e.reason) });
+  const provider = (app.provider = new NodeTracerProvider({ spanProcessors: [processor, new SimpleSpanProcessor(exporter)] }));
   const tracer = provider.getTracer('app');
   for (const name of names) {
     const scenario = scenarios.find((s) => s.name === name) as Scenario;
