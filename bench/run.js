@@ -310,3 +310,10 @@ console.log(`   added per call                               p50 ${ns(viaGuard.p
 
 // 9. Claim pipeline scaling on crafted replies (bench/scaling.js).
 runScaling(9);
+
+// 10. Traces: reading + checking an OTLP export of the same conversations, against JSON Lines (bench/traces.js).
+{
+  const { tracesBench } = await import('./traces.js');
+  console.log('');
+  for (const line of tracesBench(10)) console.log(line);
+}

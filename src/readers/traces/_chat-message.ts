@@ -4,7 +4,7 @@
  * messages (`text`, `tool-call`, `tool-result` parts), and OpenAI Chat Completions messages (`content`,
  * `tool_calls`, `tool_call_id`), which the older GenAI events and OpenInference also use.
  */
-import { parseArguments, parseJson, parseResultText } from '../_json.js';
+import { parseArguments, parseJson } from '../_json.js';
 import { isRecord, type Rec } from '../_shape.js';
 
 /** A tool call a model message asks for. */
@@ -18,6 +18,7 @@ export interface ChatToolCall {
 export interface ChatToolResult {
   id: string | null;
   name: string | null;
+  /** As recorded: JSON text is parsed only when the result settles a call no tool span recorded. */
   result: unknown;
   /** The message marks the result an error (`isError`, an `error-text` output, status `error`). */
   failed: boolean;
@@ -29,6 +30,56 @@ export interface ChatMessage {
   text: string;
   calls: ChatToolCall[];
   results: ChatToolResult[];
+}
+
+/**
+ * A message list recorded as JSON text (`gen_ai.input.messages`, `ai.prompt.messages`), parsed when first read.
+ * A model call's input repeats the whole history before it, so a long trace holds the same messages many times
+ * over: {@link LazyMessages.after} parses only what an input adds to the one before it, and only when that
+ * can matter (a user message, or a result a call waits for).
+ */
+export class LazyMessages {
+  #messages: ChatMessage[] | undefined;
+  constructor(readonly text: string) {}
+
+  /** The messages (`[]` for text that is no message list). */
+  messages(): ChatMessage[] {
+    return (this.#messages ??= chatMessages(this.text) ?? []);
+  }
+
+  /**
+   * The messages this list adds after `previous`, parsed alone, when this text is `previous`'s text with more
+   * elements written after its last one (the same history, serialized the same way, then more); `null`
+   * otherwise (the caller reads the whole list). `[]` when what it adds holds no user message, in compact JSON,
+   * and `needResults` is false.
+   */
+  after(previous: LazyMessages, needResults: boolean): ChatMessage[] | null {
+    const before = previous.text.trimEnd();
+    const text = this.text.trimEnd();
+    if (!before.startsWith('[') || !before.endsWith(']') || !text.endsWith(']')) return null;
+    const prefix = before.length - 1;
+    // Compared as two slices: V8's string equality is a memory compare, several times faster than startsWith here.
+    if (text.length <= prefix || text.slice(0, prefix) !== before.slice(0, prefix)) return null;
+    const next = text.charCodeAt(prefix);
+    if (next === CLOSE) return [];
+    // An element boundary: a comma after the earlier list's last element (none after an empty list).
+    const tail = next === COMMA ? text.slice(prefix + 1) : prefix === 1 ? text.slice(1) : null;
+    if (tail === null) return null;
+    // Compact JSON (as JSON.stringify writes it) without a user message adds nothing the caller reads unless it
+    // waits for results: a role is written "role":"…" there, with quotes unescaped only where they are JSON's own.
+    if (!needResults && tail.includes(ROLE_KEY) && !tail.includes(USER_ROLE)) return [];
+    return chatMessages(`[${tail}`);
+  }
+}
+const ROLE_KEY = '"role":"';
+const USER_ROLE = '"role":"user"';
+const CLOSE = 0x5d;
+const COMMA = 0x2c;
+
+/** A message list of an attribute: JSON text stays text until read ({@link LazyMessages}); a list is read now. */
+export function recordedMessages(value: unknown): ChatMessage[] | LazyMessages | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : new LazyMessages(value);
+  return chatMessages(value);
 }
 
 /** Messages from an attribute value: a list, or JSON text of a list (or of `{messages}`); `null` for anything else. */
@@ -49,7 +100,7 @@ export function chatMessage(raw: Rec): ChatMessage {
   const content = raw.content;
   const parts = Array.isArray(raw.parts) ? raw.parts : Array.isArray(content) ? content : [];
   if (typeof content === 'string') {
-    if (role === 'tool') message.results.push({ id: idOf(raw.tool_call_id ?? raw.id), name: stringOr(raw.name), result: parseResultText(content), failed: raw.status === 'error' });
+    if (role === 'tool') message.results.push({ id: idOf(raw.tool_call_id ?? raw.id), name: stringOr(raw.name), result: content, failed: raw.status === 'error' });
     else texts.push(content);
   }
   for (const part of parts) if (isRecord(part)) readPart(part, message, texts);
@@ -80,7 +131,7 @@ function readPart(part: Rec, message: ChatMessage, texts: string[]): void {
       const typed = isRecord(output) && typeof output.type === 'string';
       const value = typed ? output.value : (part.response ?? part.result ?? part.content ?? output);
       const failed = part.isError === true || part.is_error === true || (typed && String(output.type).startsWith('error'));
-      message.results.push({ id: idOf(part.id ?? part.toolCallId ?? part.tool_use_id), name: stringOr(part.toolName ?? part.name), result: typeof value === 'string' ? parseResultText(value) : value, failed });
+      message.results.push({ id: idOf(part.id ?? part.toolCallId ?? part.tool_use_id), name: stringOr(part.toolName ?? part.name), result: value, failed });
       return;
     }
     default:

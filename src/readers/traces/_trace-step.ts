@@ -2,7 +2,7 @@
  * Internal: what one span of a trace contributes to the conversation, whatever convention it follows:
  * a model call (the messages it was given and what it answered) or a tool execution.
  */
-import type { ChatMessage } from './_chat-message.js';
+import type { ChatMessage, LazyMessages } from './_chat-message.js';
 
 /** A model call: an LLM/chat span, or an agent span holding messages. */
 export interface ModelStep {
@@ -10,8 +10,8 @@ export interface ModelStep {
   spanId: string;
   start: number;
   end: number;
-  /** The messages the model was given; `null` when the span records none (content capture off). */
-  input: ChatMessage[] | null;
+  /** The messages the model was given (JSON text read when needed); `null` when the span records none (content capture off). */
+  input: ChatMessage[] | LazyMessages | null;
   /** What the model answered; `null` when the span records none. */
   output: ChatMessage[] | null;
   /** Tool definitions the span lists (any provider shape), or `null`. */

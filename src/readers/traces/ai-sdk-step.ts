@@ -8,7 +8,7 @@
  */
 import { parseArguments, parseResultText } from '../_json.js';
 import { isRecord } from '../_shape.js';
-import { chatMessages, chatToolCall, type ChatMessage } from './_chat-message.js';
+import { chatToolCall, recordedMessages, type ChatMessage } from './_chat-message.js';
 import type { TraceStep } from './_trace-step.js';
 import { stringAttribute, type TraceSpan } from './trace-span.js';
 
@@ -42,7 +42,7 @@ export function aiSdkStep(span: TraceSpan): TraceStep | null {
   }
   const tools = toolList(span.attributes['ai.prompt.tools']);
   if (operation !== null && MODEL_CALLS.has(operation)) {
-    return { kind: 'model', spanId: span.spanId, start: span.startTime, end: span.endTime, input: chatMessages(span.attributes['ai.prompt.messages']), output: output(span), tools };
+    return { kind: 'model', spanId: span.spanId, start: span.startTime, end: span.endTime, input: recordedMessages(span.attributes['ai.prompt.messages']), output: output(span), tools };
   }
   if (operation !== null && WRAPPERS.has(operation) && tools !== null) return { kind: 'tools', spanId: span.spanId, tools };
   return null;

@@ -9,7 +9,7 @@
  */
 import { parseArguments, parseJson, parseResultText } from '../_json.js';
 import { isRecord, type Rec } from '../_shape.js';
-import { chatMessage, chatMessages, type ChatMessage } from './_chat-message.js';
+import { chatMessage, chatMessages, recordedMessages, type ChatMessage, type LazyMessages } from './_chat-message.js';
 import { flatList } from './_flat-attributes.js';
 import type { TraceStep } from './_trace-step.js';
 import { stringAttribute, type TraceSpan } from './trace-span.js';
@@ -55,8 +55,8 @@ function toolStep(span: TraceSpan): TraceStep {
 /** The `gen_ai.client.inference.operation.details` event, which carries the same attributes as the span would. */
 const DETAILS = 'gen_ai.client.inference.operation.details';
 
-function inputMessages(span: TraceSpan): ChatMessage[] | null {
-  const current = chatMessages(span.attributes['gen_ai.input.messages'] ?? span.events.find((e) => e.name === DETAILS)?.attributes['gen_ai.input.messages']);
+function inputMessages(span: TraceSpan): ChatMessage[] | LazyMessages | null {
+  const current = recordedMessages(span.attributes['gen_ai.input.messages'] ?? span.events.find((e) => e.name === DETAILS)?.attributes['gen_ai.input.messages']);
   if (current !== null) return current;
   const fromEvents = span.events.filter((e) => e.name in INPUT_EVENTS).map((e) => chatMessage({ role: INPUT_EVENTS[e.name], ...eventBody(e.attributes) }));
   if (fromEvents.length > 0) return fromEvents;
@@ -100,8 +100,12 @@ function flatMessages(span: TraceSpan, prefix: string): ChatMessage[] | null {
   return flatList(span.attributes, prefix)?.map((m) => chatMessage(m)) ?? null;
 }
 
-/** `gen_ai.tool.definitions`: a list, or JSON text of one. */
+/** `gen_ai.tool.definitions`: a list, or JSON text of one. Every model call of an agent lists the same tools: the text last read is read once. */
 function definitions(value: unknown): unknown[] | null {
+  if (typeof value === 'string' && value === lastDefinitions.text) return lastDefinitions.list;
   const list = typeof value === 'string' ? parseArguments(value) : value;
-  return Array.isArray(list) && list.length > 0 ? list : null;
+  const read = Array.isArray(list) && list.length > 0 ? list : null;
+  if (typeof value === 'string') lastDefinitions = { text: value, list: read };
+  return read;
 }
+let lastDefinitions: { text: string; list: unknown[] | null } = { text: '', list: null };

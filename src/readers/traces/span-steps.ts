@@ -51,10 +51,17 @@ export function keepLeaves(steps: ReadonlyMap<string, TraceStep>, parentOf: (id:
     }
   }
   const out: TraceSteps = { models: [], tools: [], definitions: [] };
+  // A list shared by many steps (the same definitions read once) is added once.
+  const lists = new Set<unknown[]>();
+  const define = (list: unknown[]): void => {
+    if (lists.has(list)) return;
+    lists.add(list);
+    out.definitions.push(...list);
+  };
   for (const [id, step] of steps) {
-    if (step.kind === 'tools') out.definitions.push(...step.tools);
+    if (step.kind === 'tools') define(step.tools);
     else if (step.kind === 'model') {
-      if (step.tools !== null) out.definitions.push(...step.tools);
+      if (step.tools !== null) define(step.tools);
       if (!wrappers.has(id)) out.models.push(step);
     } else if (!nested.has(id)) out.tools.push(step);
   }
