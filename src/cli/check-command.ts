@@ -75,7 +75,7 @@ const FORMATS = new Set<string>(['auto', ...Object.values(MessageFormat)]);
 const TRACE_FORMATS = new Set<string>(['otlp', 'langfuse', 'langsmith'] satisfies TraceFormat[]);
 
 /** What a bare `claimcheck check` on a terminal prints. */
-export const CHECK_USAGE = 'claimcheck check: give conversation files (JSON, or JSON Lines with one conversation a line), or pipe one in: claimcheck check chats.jsonl, or cat chat.json | claimcheck check -. Each is {"messages": [...], "tools"?: [...]} or a bare message array (OpenAI, Anthropic or transcript format). claimcheck check --help for the options.';
+export const CHECK_USAGE = 'claimcheck check: give conversation files (JSON, or JSON Lines with one conversation a line), or pipe one in: claimcheck check chats.jsonl, or cat chat.json | claimcheck check -. Each is {"messages": [...], "tools"?: [...]} or a bare message array (OpenAI, Anthropic or transcript format), or a trace export (OTLP JSON, Langfuse, LangSmith; a folder of them too). claimcheck check --help for the options.';
 
 /** Run the command; resolves to the exit status. */
 export async function runCheck(files: readonly string[], options: CheckCommandOptions, sinks: Sinks): Promise<number> {

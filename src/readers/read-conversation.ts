@@ -15,7 +15,8 @@ import { isRecord } from './_shape.js';
 /** Options of {@link readConversation}. */
 export interface ReadConversationOptions {
   /**
-   * The format of `messages`: `openai-chat`, `openai-responses`, `anthropic` or `transcript`, or
+   * The format of `messages`: `openai-chat`, `openai-responses`, `anthropic`, `transcript`, or a trace format
+   * (`otlp`, `langfuse`, `langsmith`: `messages` is then the trace, see docs/formats.md "Traces"), or
    * `'auto'` to detect it with {@link detectFormat}. Default `'auto'`. Any other value raises a
    * `ClaimcheckError` with code `unknown_format`.
    */
