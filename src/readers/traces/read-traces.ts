@@ -16,11 +16,11 @@ export type TraceFormat = 'otlp' | 'langfuse' | 'langsmith';
 
 /**
  * The trace format `value` is written in, or `null`: `otlp` for `{resourceSpans: [...]}`, `langfuse` for
- * `{id, observations: [...]}`, `langsmith` for a run (`{run_type, inputs, …}`) or a list of runs.
+ * `{id, observations: [...]}` or a list of them, `langsmith` for a run (`{run_type, inputs, …}`) or a list of runs.
  */
 export function traceFormatOf(value: unknown): TraceFormat | null {
   if (isOtlpTraceExport(value)) return 'otlp';
-  if (isLangfuseExport(value)) return 'langfuse';
+  if (isLangfuseExport(value) || (Array.isArray(value) && isLangfuseExport(value[0]))) return 'langfuse';
   if (isLangSmithExport(value)) return 'langsmith';
   return null;
 }
@@ -58,7 +58,7 @@ export interface ReadTracesOptions {
  *   read; `trace_without_content` for a trace recorded without message content.
  */
 export function readTraces(document: unknown, options: ReadTracesOptions = {}): TraceConversation[] {
-  const format = options.format === undefined || options.format === 'auto' ? traceFormatOf(Array.isArray(document) && isLangfuseExport(document[0]) ? document[0] : document) : options.format;
+  const format = options.format === undefined || options.format === 'auto' ? traceFormatOf(document) : options.format;
   if (format === 'otlp') {
     return groupSpans(readOtlpSpans(document)).map((t) => ({ traceId: t.traceId, service: t.service, startTime: t.startTime, conversation: withTools(spanTraceConversation(t), options.tools) }));
   }
