@@ -314,3 +314,10 @@ runScaling(9);
 
 // 10. The LLM second opinion's reading of a long answer over a long reply (bench/second-opinion.js).
 await runSecondOpinion(10);
+
+// 11. Traces: reading + checking an OTLP export of the same conversations, against JSON Lines (bench/traces.js).
+{
+  const { tracesBench } = await import('./traces.js');
+  console.log('');
+  for (const line of tracesBench(11)) console.log(line);
+}

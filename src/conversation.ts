@@ -15,6 +15,16 @@ export const MessageFormat = {
   anthropic: 'anthropic',
   /** Plain `{role, content}` lines with settled tool entries `{tool, status, args?, result?, error?, callId?}`. */
   transcript: 'transcript',
+  /**
+   * One trace of an OTLP JSON trace export (`{resourceSpans}`), its spans following the OpenTelemetry GenAI
+   * semantic conventions, the Vercel AI SDK's telemetry or OpenInference (docs/formats.md, "Traces").
+   * @see https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding
+   */
+  otlp: 'otlp',
+  /** A Langfuse trace with its observations (`GET /api/public/traces/{traceId}`). @see https://api.reference.langfuse.com */
+  langfuse: 'langfuse',
+  /** A LangSmith root run with its child runs, or the list of one trace's runs. @see https://docs.smith.langchain.com/reference/data_formats/run_data_format */
+  langsmith: 'langsmith',
 } as const;
 export type MessageFormat = (typeof MessageFormat)[keyof typeof MessageFormat];
 

@@ -41,6 +41,11 @@ export const ClaimcheckErrorCode = {
    * there is nothing to check, so no verdict (a clean receipt would claim the agent was checked).
    */
   emptyConversation: 'empty_conversation',
+  /**
+   * A trace (OpenTelemetry, Langfuse, LangSmith) that records model or tool steps but no message content
+   * (content capture was off), so no reply can be checked. `data`: `{ traceId, steps }`.
+   */
+  traceWithoutContent: 'trace_without_content',
   // Raised by a guard result's `raiseOnFailure()`, one code per failure category (`data`: the result's
   // `failure`, `tool` and `callId`). The first eight are the validation categories; the executor was not run.
   /** The arguments text is not valid JSON. */

@@ -14,9 +14,13 @@ export {
   readConversation,
   readOpenAIChat,
   readOpenAIResponses,
+  readTraces,
   readTranscript,
   resultFailure,
   type ReadConversationOptions,
+  type ReadTracesOptions,
+  type TraceConversation,
+  type TraceFormat,
 } from './readers/index.js';
 export { extractClaims, type ClaimForm, type ExtractedClaim, type ExtractOptions } from './claims/extract-claims.js';
 export {

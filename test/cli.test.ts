@@ -177,12 +177,15 @@ describe('claimcheck check', () => {
     expect(v.err.join('\n')).not.toMatch(/cannot use/);
   });
 
-  it('names a missing file, a directory, an empty JSON Lines file and a bad --tools file', async () => {
+  it('names a missing file, a folder with nothing to check, an empty JSON Lines file and a bad --tools file', async () => {
     const c = capture();
     expect(await runCheck([join(dir, 'missing.json')], {}, c.sinks)).toBe(2);
-    expect(await runCheck([dir], {}, c.sinks)).toBe(2);
+    const emptyFolder = join(dir, 'empty-folder');
+    mkdirSync(emptyFolder, { recursive: true });
+    writeFileSync(join(emptyFolder, 'notes.txt'), 'no exports here');
+    expect(await runCheck([emptyFolder], {}, c.sinks)).toBe(2);
     expect(c.err.join('\n')).toMatch(/missing\.json does not exist/);
-    expect(c.err.join('\n')).toMatch(/is a directory/);
+    expect(c.err.join('\n')).toMatch(/empty-folder is a folder with no \.json, \.jsonl or \.ndjson file in it/);
     const empty = capture();
     expect(await runCheck([file('empty.jsonl', '\n\n')], { json: true }, empty.sinks)).toBe(2);
     expect(empty.out[0]).toMatch(/holds no records/);

@@ -12,7 +12,7 @@ describe('package surface', () => {
         'ClaimcheckError', 'ClaimcheckErrorCode', 'Ledger', 'MessageFormat', 'RECEIPT_VERSION', 'Receipt',
         'ValidationFailureCategory', 'check', 'checkMessages', 'checkTurns', 'createValidator', 'detectFormat',
         'extractClaims', 'normalizeTools', 'readAnthropic', 'readConversation', 'readOpenAIChat', 'readOpenAIResponses',
-        'readTranscript', 'resultFailure', 'turnReceiptToJSON', 'validateInput', 'validateToolCall',
+        'readTraces', 'readTranscript', 'resultFailure', 'turnReceiptToJSON', 'validateInput', 'validateToolCall',
         'validationFailureCategories',
         // findings and the LLM second opinion
         'LLM_TIMEOUT_MS', 'checkAsync', 'checkTurnsAsync', 'createLlmExtractor', 'ruleExtractor',

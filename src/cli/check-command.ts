@@ -28,6 +28,10 @@ import { checkTurnsAsync } from '../check-async.js';
 import type { Extractor } from '../claims/extractor.js';
 import { openOutputFile } from './_output-file.js';
 import { terminalText } from './_terminal-text.js';
+import { parseSince } from './_since.js';
+import { expandFolders } from './_expand-folders.js';
+import { TraceGrouper, type PendingTrace } from './_trace-grouper.js';
+import { traceFormatOf, type TraceFormat } from '../readers/traces/read-traces.js';
 
 /** Options of the check command, as parsed from the command line. */
 export interface CheckCommandOptions {
@@ -59,6 +63,10 @@ export interface CheckCommandOptions {
   llm?: string | undefined;
   /** Whether stdin is a terminal: with no file given, the command then says what it expects instead of waiting. */
   stdinIsTTY?: boolean | undefined;
+  /** `--since`: traces that started before this time are skipped (a duration back from now, `24h`, or a date). Traces only. */
+  since?: string | undefined;
+  /** `--service NAME`: only traces of this service (OTLP `service.name`) or agent (`gen_ai.agent.name`; a Langfuse trace's or LangSmith root run's name). */
+  service?: string | undefined;
 }
 
 /** Output sinks, so tests can capture them. */
@@ -69,9 +77,10 @@ export interface Sinks {
 
 /** The formats `--format` (and a record's `format`) takes: the readers' and `langchain` (LangChain messages, serialized or not). */
 const FORMATS = new Set<string>(['auto', ...Object.values(MessageFormat), 'langchain']);
+const TRACE_FORMATS = new Set<string>(['otlp', 'langfuse', 'langsmith'] satisfies TraceFormat[]);
 
 /** What a bare `claimcheck check` on a terminal prints. */
-export const CHECK_USAGE = 'claimcheck check: give conversation files (JSON, or JSON Lines with one conversation a line), or pipe one in: claimcheck check chats.jsonl, or cat chat.json | claimcheck check -. Each is {"messages": [...], "tools"?: [...]} or a bare message array (OpenAI, Anthropic or transcript format). claimcheck check --help for the options.';
+export const CHECK_USAGE = 'claimcheck check: give conversation files (JSON, or JSON Lines with one conversation a line), or pipe one in: claimcheck check chats.jsonl, or cat chat.json | claimcheck check -. Each is {"messages": [...], "tools"?: [...]} or a bare message array (OpenAI, Anthropic or transcript format), or a trace export (OTLP JSON, Langfuse, LangSmith; a folder of them too). claimcheck check --help for the options.';
 
 /** Run the command; resolves to the exit status. */
 export async function runCheck(files: readonly string[], options: CheckCommandOptions, sinks: Sinks): Promise<number> {
@@ -94,6 +103,18 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
   } catch (error) {
     return usage((error as Error).message);
   }
+  let since: number | undefined;
+  try {
+    since = options.since === undefined ? undefined : parseSince(options.since);
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  let inputs: string[];
+  try {
+    inputs = await expandFolders(files.length === 0 ? ['-'] : files);
+  } catch (error) {
+    return usage((error as Error).message);
+  }
   let cliTools: unknown;
   if (options.tools !== undefined) {
     const read = await readToolsFile(options.tools, options.toolsFrom);
@@ -110,7 +131,7 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
   }
   const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${terminalText(line)}\n`);
   try {
-    return await checkAll(files, { ...options, format, cliTools, only, reporterName: reporterName as ReporterName }, { out, err: sinks.err });
+    return await checkAll(inputs, { ...options, format, cliTools, only, sinceMs: since, reporterName: reporterName as ReporterName }, { out, err: sinks.err });
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -121,6 +142,7 @@ interface ResolvedOptions extends Omit<CheckCommandOptions, 'only'> {
   cliTools: unknown;
   only: Set<OutcomeKind> | null;
   reporterName: ReporterName;
+  sinceMs: number | undefined;
 }
 
 async function checkAll(files: readonly string[], options: ResolvedOptions, sinks: Sinks): Promise<number> {
@@ -140,7 +162,7 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
   const quiet = options.quiet === true;
   const reporter = createReporter(options.reporterName, { out: sinks.out, only, quiet });
   const withTurns = options.turns === true;
-  const inputs = files.length === 0 ? ['-'] : files;
+  const inputs = files;
   const { progress, onRead } = await startFileProgress(options.progress, 'check', inputs);
   const err = (line: string): void => progress.interrupt(() => sinks.err(line));
   const emit = (o: Outcome): void => {
@@ -148,11 +170,56 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
     if (o.error !== undefined && options.reporterName === 'text') err(`${o.id}: cannot check (${o.error.code}): ${o.error.message}`);
     if (only === null || [...outcomeKinds(o)].some((k) => only.has(k))) reporter.conversation(o);
   };
+  type Place = { id: string; file: string | undefined; line: number | undefined; locate?: ((messageIndex?: number) => number | undefined) | undefined; turns: TurnReceipt[]; withTurns: boolean };
+  /** Check one conversation (messages, or a trace's Conversation) and report it. */
+  const judge = async (place: Place, messages: unknown, checkOptions: { format: MessageFormat | 'auto'; tools: unknown; ignoreTools: string[]; strict: boolean }, listsTools: boolean): Promise<void> => {
+    const turns = extractor === undefined ? checkTurns(messages, checkOptions) : await checkTurnsAsync(messages, { ...checkOptions, extractor });
+    // Said of the first record read without a tool list; a record that cannot be read gets its error alone.
+    if (!listsTools && !warnedNoTools) {
+      warnedNoTools = true;
+      err(`claimcheck check: ${place.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);
+    }
+    const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
+    const verdict = withTurns ? worstVerdict(turns.map((t) => t.receipt.verdict)) : final.verdict;
+    if (turns.length === 0 && !quiet) err(`claimcheck check: ${place.id} has no assistant reply with text: nothing was generated, so nothing was checked.`);
+    emit({ ...place, final, turns, verdict, toolError: toolErrors(messages, checkOptions) });
+  };
+  const shared = { ignoreTools, strict: options.strict === true };
+  const grouper = new TraceGrouper();
+  let cutSaid = false;
+  const checkTrace = async (trace: PendingTrace): Promise<void> => {
+    if (options.sinceMs !== undefined && trace.startTime !== null && trace.startTime < options.sinceMs) return;
+    if (options.service !== undefined && !trace.names.includes(options.service)) return;
+    const place: Place = { id: trace.traceId, file: trace.file, line: trace.line, turns: [], withTurns };
+    if (trace.cut && !cutSaid && !quiet) {
+      cutSaid = true;
+      err(`claimcheck check: trace ${trace.traceId} has no root span in the input (an export cut short, or spans of it elsewhere): it is checked as far as it goes.`);
+    }
+    try {
+      const conversation = trace.read();
+      await judge(place, conversation, { format: conversation.format, tools: cliTools, ...shared }, conversation.tools.length > 0 || cliTools !== undefined);
+    } catch (error) {
+      emit({ ...place, error: describeError(error) });
+    }
+  };
+  const forcedTrace = TRACE_FORMATS.has(format) ? (format as TraceFormat) : null;
   try {
     for await (const record of readInputs(inputs, { onRead, record: 'conversation' })) {
-      const place = { id: record.id, file: record.file, line: record.line, locate: record.locate, turns: [] as TurnReceipt[], withTurns };
+      const place: Place = { id: record.id, file: record.file, line: record.line, locate: record.locate, turns: [] as TurnReceipt[], withTurns };
       if (record.error !== undefined) {
         emit({ ...place, error: describeError(record.error) });
+        continue;
+      }
+      const traceFormat = forcedTrace ?? (format === 'auto' ? traceFormatOf(record.value) : null);
+      if (traceFormat !== null) {
+        let ready: PendingTrace[];
+        try {
+          ready = grouper.add(record.value, traceFormat, record.line === undefined ? (record.file ?? record.id) : `line ${record.line} of ${record.file ?? record.id}`, record.file, record.line);
+        } catch (error) {
+          emit({ ...place, error: describeError(error) });
+          continue;
+        }
+        for (const trace of ready) await checkTrace(trace);
         continue;
       }
       let unpacked: ReturnType<typeof unpack> | undefined;
@@ -162,21 +229,13 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
         // LangChain messages are read as checkLangChainMessages reads them: translated one for one to Chat Completions messages.
         const langchain = (recordFormat ?? format) === 'langchain' || ((recordFormat ?? format) === 'auto' && isLangChainList(unpacked.messages));
         const messages = langchain ? toOpenAIChat(unpacked.messages) : unpacked.messages;
-        const checkOptions = { format: (langchain ? 'openai-chat' : (recordFormat ?? format)) as MessageFormat | 'auto', tools: tools ?? cliTools, ignoreTools, strict: options.strict === true };
-        const turns = extractor === undefined ? checkTurns(messages, checkOptions) : await checkTurnsAsync(messages, { ...checkOptions, extractor });
-        // Said of the first record read without a tool list; a record that cannot be read gets its error alone.
-        if (checkOptions.tools === undefined && !warnedNoTools) {
-          warnedNoTools = true;
-          err(`claimcheck check: ${record.id} has no tool list, so only tools that ran are known: a claim about a tool that was never called cannot be flagged. Give each record "tools", or pass --tools FILE.`);
-        }
-        const final = turns[turns.length - 1]?.receipt ?? emptyReceipt(messages, checkOptions);
-        const verdict = withTurns ? worstVerdict(turns.map((t) => t.receipt.verdict)) : final.verdict;
-        if (turns.length === 0 && !quiet) err(`claimcheck check: ${record.id} has no assistant reply with text: nothing was generated, so nothing was checked.`);
-        emit({ ...place, final, turns, verdict, toolError: toolErrors(messages, checkOptions) });
+        const checkOptions = { format: (langchain ? 'openai-chat' : (recordFormat ?? format)) as MessageFormat | 'auto', tools: tools ?? cliTools, ...shared };
+        await judge(place, messages, checkOptions, checkOptions.tools !== undefined);
       } catch (error) {
         emit({ ...place, error: describeError(error, unpacked, format) });
       }
     }
+    for (const trace of grouper.finish()) await checkTrace(trace);
   } catch (error) {
     progress.stop();
     sinks.err(`claimcheck check: ${(error as Error).message}`);

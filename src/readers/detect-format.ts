@@ -4,6 +4,7 @@
 import type { MessageFormat } from '../conversation.js';
 import { isRecord, requireList, unreadable, type Rec } from './_shape.js';
 import { hostError } from '../_host-input.js';
+import { traceFormatOf } from './traces/read-traces.js';
 
 const responsesItemTypes = new Set([
   'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning',
@@ -20,6 +21,8 @@ const chatPartTypes = new Set(['image_url', 'input_audio', 'file']);
 
 /**
  * Guess the format of `messages`, strongest evidence first:
+ * 0. a trace: `otlp` for an OTLP JSON export (`{resourceSpans}`), `langfuse` for a Langfuse trace
+ *    (`{id, observations}`), `langsmith` for a LangSmith run or a list of runs (`run_type`, `inputs`);
  * 1. `openai-responses` when an item has a Responses item `type` (`function_call`,
  *    `function_call_output`, `reasoning`, …) or content parts `input_text` / `output_text`;
  * 2. `anthropic` when content holds `tool_use`, `tool_result`, `thinking` or other Anthropic-only blocks;
@@ -38,6 +41,8 @@ const chatPartTypes = new Set(['image_url', 'input_audio', 'file']);
  */
 export function detectFormat(messages: unknown, tools?: unknown): MessageFormat {
   try {
+    const trace = traceFormatOf(messages);
+    if (trace !== null) return trace;
     // A whole record ({messages, tools}) given as the messages: say which of its parts goes where.
     if (isRecord(messages) && Array.isArray(messages.messages)) {
       throw unreadable(null, 'messages', messages, 'expected an array of conversation messages. For a record {messages, tools}, pass its parts apart, e.g. checkMessages(record.messages, { tools: record.tools }).');

@@ -12,6 +12,7 @@ describe('readers public surface', () => {
       'readConversation',
       'readOpenAIChat',
       'readOpenAIResponses',
+      'readTraces',
       'readTranscript',
       'resultFailure',
     ]);

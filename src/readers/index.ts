@@ -8,4 +8,5 @@ export { readOpenAIChat } from './read-openai-chat.js';
 export { readOpenAIResponses, ignoredResponsesItemTypes } from './read-openai-responses.js';
 export { readTranscript } from './read-transcript.js';
 export { resultFailure } from './result-failure.js';
+export { readTraces, type ReadTracesOptions, type TraceConversation, type TraceFormat } from './traces/read-traces.js';
 export { normalizeTools, type ToolSpec } from '../tools.js';

@@ -38,7 +38,7 @@ describe('readConversation', () => {
     }
     expect(ClaimcheckError.isInstance(error)).toBe(true);
     expect((error as ClaimcheckError).code).toBe('unknown_format');
-    expect((error as ClaimcheckError).message).toMatch(/expected one of openai-chat, openai-responses, anthropic, transcript, auto\.$/);
+    expect((error as ClaimcheckError).message).toMatch(/expected one of openai-chat, openai-responses, anthropic, transcript, otlp, langfuse, langsmith, auto\.$/);
   });
 
   it('passes tool list errors through', () => {

@@ -10,11 +10,14 @@ import { readOpenAIChat } from './read-openai-chat.js';
 import { readOpenAIResponses } from './read-openai-responses.js';
 import { readTranscript } from './read-transcript.js';
 import { hostError } from '../_host-input.js';
+import { traceReaders, withTools } from './traces/read-traces.js';
+import { isRecord } from './_shape.js';
 
 /** Options of {@link readConversation}. */
 export interface ReadConversationOptions {
   /**
-   * The format of `messages`: `openai-chat`, `openai-responses`, `anthropic` or `transcript`, or
+   * The format of `messages`: `openai-chat`, `openai-responses`, `anthropic`, `transcript`, or a trace format
+   * (`otlp`, `langfuse`, `langsmith`: `messages` is then the trace, see docs/formats.md "Traces"), or
    * `'auto'` to detect it with {@link detectFormat}. Default `'auto'`. Any other value raises a
    * `ClaimcheckError` with code `unknown_format`.
    */
@@ -28,10 +31,12 @@ const readers: Record<MessageFormat, (messages: unknown, tools?: unknown) => Con
   'openai-responses': readOpenAIResponses,
   anthropic: readAnthropic,
   transcript: readTranscript,
+  ...traceReaders,
 };
 
 /**
- * Read a conversation in any supported format into a {@link Conversation}.
+ * Read a conversation in any supported format into a {@link Conversation}. A {@link Conversation} a reader
+ * returned (`readTraces(...)[i].conversation`) is returned as it is, with `tools` added to its own.
  *
  * @example
  * const conversation = readConversation(messages, { tools });           // format detected
@@ -41,6 +46,7 @@ const readers: Record<MessageFormat, (messages: unknown, tools?: unknown) => Con
  */
 export function readConversation(messages: unknown, options: ReadConversationOptions = {}): Conversation {
   try {
+    if (isConversation(messages)) return withTools(messages, options.tools);
     const requested: unknown = options.format ?? 'auto';
     if (requested === 'auto') return readers[detectFormat(messages, options.tools)](messages, options.tools);
     if (typeof requested === 'string' && Object.hasOwn(readers, requested)) {
@@ -54,4 +60,9 @@ export function readConversation(messages: unknown, options: ReadConversationOpt
   } catch (error) {
     throw hostError('readConversation', error);
   }
+}
+
+/** A {@link Conversation} a reader returned: `{format, events: [...], tools: [...]}`. */
+function isConversation(value: unknown): value is Conversation {
+  return isRecord(value) && typeof value.format === 'string' && Array.isArray(value.events) && Array.isArray(value.tools);
 }

@@ -1,0 +1,106 @@
+// The AI SDK as the producer: the real `generateText` with telemetry on, a scripted model and real tools, its
+// spans exported as OTLP JSON; `checkTurns` on the export is held to the receipt of the same run checked
+// directly (claimcheck/ai-sdk's recorder over the run's own steps).
+import { generateText, jsonSchema, stepCountIs, tool, type ToolSet } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createRecorder } from '../../src/ai-sdk.js';
+import { checkTurns, ClaimcheckError, readConversation, type Receipt } from '../../src/index.js';
+import { scriptedModel } from '../conformance/ai-sdk-model.js';
+import { conformanceTools, scenarios, type Scenario } from '../conformance/scenarios.js';
+import { spanRecorder } from './_span-recorder.js';
+
+const recorder = spanRecorder();
+
+/** The scenario's tools with their executors (an action's executor, or a plain one), as AI SDK tools. */
+function tools(scenario: Scenario): ToolSet {
+  const executors = scenario.executors();
+  return Object.fromEntries(
+    conformanceTools.map((t) => {
+      const entry = executors[t.name] as unknown;
+      const run = (typeof entry === 'function' ? entry : (entry as { executor: (args: unknown) => unknown }).executor) as (args: unknown, ctx: unknown) => unknown;
+      return [t.name, tool({ description: t.description, inputSchema: jsonSchema(t.parameters as object), execute: async (args) => run(args, { tool: t.name, callId: '' }) })];
+    }),
+  );
+}
+
+/** Play a scenario with telemetry on; the OTLP export of its spans and the receipt checked directly. */
+async function play(scenario: Scenario, telemetry: { recordInputs?: boolean; recordOutputs?: boolean } = {}) {
+  recorder.reset();
+  const set = tools(scenario);
+  const direct = createRecorder({ tools: set, request: scenario.user });
+  await generateText({ model: scriptedModel(scenario.steps), tools: set, prompt: scenario.user, stopWhen: stepCountIs(10), onStepFinish: direct.onStepFinish, experimental_telemetry: { isEnabled: true, tracer: recorder.tracer, ...telemetry } });
+  return { otlp: recorder.otlp(), direct: direct.receipt(), spans: recorder.spans() };
+}
+
+const summary = (r: Receipt) => ({ verdict: r.verdict, flagged: r.claimedButNeverRan.map((c) => ({ tool: c.tool, reason: c.reason, text: c.text })), confirmed: r.confirmed.map((c) => c.tool), unreported: r.ranButUnreported.map((e) => e.tool) });
+
+describe('OTLP traces of the AI SDK (ai.* spans)', () => {
+  const played = scenarios.filter((s) => ['honest run', 'claim with no call', 'claim after a failed call', 'amount misstated'].includes(s.name));
+  it.each(played.map((s) => [s.name, s] as const))('%s: the receipt from the trace is the receipt of the run checked directly', async (_name, scenario) => {
+    const { otlp, direct } = await play(scenario);
+    const turns = checkTurns(otlp);
+    expect(turns).toHaveLength(1);
+    const fromTrace = (turns[0] as (typeof turns)[number]).receipt;
+    expect(summary(fromTrace)).toEqual(summary(direct));
+    expect(fromTrace.verdict).toBe(scenario.expect.verdict);
+    expect(fromTrace.claimedButNeverRan.map((c) => ({ tool: c.tool, reason: c.reason }))).toEqual(scenario.expect.flagged);
+  });
+
+  it('reads the tool list the model was given, so a claim of a tool never called is flagged', async () => {
+    const scenario = scenarios.find((s) => s.name === 'claim with no call') as Scenario;
+    const { otlp } = await play(scenario);
+    const conversation = readConversation(otlp);
+    expect(conversation.format).toBe('otlp');
+    expect(conversation.tools.map((t) => t.name)).toEqual(['lookup_order', 'issue_refund', 'send_email']);
+    expect(conversation.events.map((e) => e.kind)).toEqual(['user', 'tool', 'assistant']);
+  });
+
+  it('a failed tool span gives the ledger entry its error, from the span status', async () => {
+    const scenario = scenarios.find((s) => s.name === 'claim after a failed call') as Scenario;
+    const { otlp } = await play(scenario);
+    const entries = readConversation(otlp).events.flatMap((e) => (e.kind === 'tool' ? [e.entry] : []));
+    expect(entries.map((e) => [e.tool, e.status, e.error, e.callId])).toEqual([
+      ['issue_refund', 'ok', null, 'c1'],
+      ['send_email', 'error', 'SMTP timeout after 30000ms', 'c2'],
+    ]);
+    expect(entries[0]?.args).toEqual({ order_id: 'A-1', amount_cents: 6400 });
+    expect(entries[0]?.startedAt).toBeTypeOf('number');
+  });
+
+  it('content capture off: a clear error that says how to turn it on, not an empty reply checked', async () => {
+    const scenario = scenarios.find((s) => s.name === 'honest run') as Scenario;
+    const { otlp } = await play(scenario, { recordInputs: false, recordOutputs: false });
+    const error = (() => {
+      try {
+        checkTurns(otlp);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(ClaimcheckError.isInstance(error) && error.code).toBe('trace_without_content');
+    expect((error as Error).message).toMatch(/records no message content.*recordInputs: true, recordOutputs: true/);
+  });
+
+  it('a trace cut mid-turn (the export ends after the first model call) reads the calls asked for as never answered', async () => {
+    const scenario = scenarios.find((s) => s.name === 'honest run') as Scenario;
+    const { spans } = await play(scenario);
+    const cut = recorder.otlp(spans.slice(0, 1));
+    const conversation = readConversation(cut);
+    expect(conversation.events.map((e) => (e.kind === 'tool' ? [e.entry.tool, e.entry.status, e.entry.error] : e.kind))).toEqual(['user', ['lookup_order', 'error', 'no result: the call was never answered']]);
+    expect(checkTurns(cut)).toEqual([]);
+  });
+
+  it('a tool span the export lost: the call is settled from the next model call’s input', async () => {
+    const scenario = scenarios.find((s) => s.name === 'honest run') as Scenario;
+    const { spans, direct } = await play(scenario);
+    const withoutRefundSpan = spans.filter((s) => !(s.name === 'ai.toolCall' && s.attributes['ai.toolCall.name'] === 'issue_refund'));
+    const turns = checkTurns(recorder.otlp(withoutRefundSpan));
+    expect(summary((turns[0] as (typeof turns)[number]).receipt)).toEqual(summary(direct));
+  });
+
+  it('a malformed export names the span it cannot read', () => {
+    const bad = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'ab', spanId: 'cd', startTimeUnixNano: '1' }, { spanId: 'ef', startTimeUnixNano: '2' }] }] }] };
+    expect(() => checkTurns(bad)).toThrow(/resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[1\] of the export\.traceId is undefined; expected the trace id as hex text/);
+  });
+});
