@@ -10,7 +10,7 @@ import { nounSynonyms } from './_lookup.js';
 import { splitIdentifier, stem, tokenize } from './_tokens.js';
 import { baseVerb, familiesOf, toolVerb } from './_verbs.js';
 import { enumParameters, type EnumParameter } from './_typed-values.js';
-import { openToolVerb } from './_open-verbs.js';
+import { openToolVerb, readingsOf } from './_open-verbs.js';
 import { memo, memoPerList } from './_memo.js';
 import { actKey, toolActs, type ToolAct } from './tool-acts.js';
 
@@ -154,6 +154,10 @@ export function profileTool(tool: ToolSpec): ToolProfile {
     const v = baseVerb(t) ?? (nameVerb === null ? nominalVerb(t) : null);
     if (v !== null && !['use', 'pass', 'provide', 'given', 'return', 'call', 'get'].includes(v)) descriptionVerbs.add(v);
   }
+  // The verb that opens the description, or what follows its "Domain:" label, says the act whatever the families
+  // know of it ("Enter a vendor bill", "Fax a document from the chart", "Okta: suspend a user").
+  const opens = openingVerb(description);
+  if (opens !== null) descriptionVerbs.add(opens);
   const firstClause = tokenize(description.split(/[.;:,(]/)[0] ?? '');
   const firstVerb = firstClause.map((t) => baseVerb(t)).find((v) => v !== null) ?? null;
   const readWrite = /read[-/ ]?write/i.test(description);
@@ -270,6 +274,22 @@ function describedFirst(description: string): string | null {
     const first = tokenize(part)[0];
     const verb = first === undefined ? null : baseVerb(first);
     if (verb !== null) return verb;
+  }
+  return null;
+}
+
+/**
+ * The verb, as WordNet knows it, that opens a description's first sentence or what follows a "Domain:" label before a
+ * word that opens what it acts on ("Enter a vendor bill", "Fax a document"); `null` when neither does.
+ */
+function openingVerb(description: string): string | null {
+  const sentence = description.split(/[.;(]/)[0] ?? '';
+  for (const part of sentence.split(':')) {
+    const words = tokenize(part);
+    const first = words[0];
+    if (first === undefined || !OBJECT_OPENERS.has(words[1] ?? '')) continue;
+    const reading = readingsOf(first).find((r) => r.form === 'base' && r.lemma === first);
+    if (reading !== undefined) return reading.lemma;
   }
   return null;
 }
