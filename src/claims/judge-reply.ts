@@ -18,7 +18,7 @@ import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
-import { carriesCommand, carryingCalls } from './_passthrough.js';
+import { carryingCalls } from './_passthrough.js';
 import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from './_call-evidence.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
@@ -130,7 +130,7 @@ function withCommandTools(profiles: readonly ToolProfile[], backing: Backing): r
   let out: ToolProfile[] | undefined;
   for (let i = 0; i < profiles.length; i++) {
     const p = profiles[i] as ToolProfile;
-    if (p.generic || p.nameVerb !== null || p.act !== undefined || !backing.calls(p.name).some(carriesCommand)) continue;
+    if (p.generic || p.nameVerb !== null || p.act !== undefined || !backing.carriesCommands(p.name)) continue;
     (out ??= [...profiles])[i] = passthroughOf(p);
   }
   return out ?? profiles;

@@ -6,6 +6,7 @@
 import type { LedgerEntry } from '../ledger.js';
 import { addJsonWords } from './_json-words.js';
 import { ArgsDigest } from './args-digest.js';
+import { carriesCommand } from './_passthrough.js';
 
 /** What the judge needs to know about the backing calls. */
 export interface Backing {
@@ -20,6 +21,8 @@ export interface Backing {
   seen(value: string): boolean;
   /** Every call of `tool` in the window (or of an act key), in the order they settled, failed ones included. */
   calls(tool: string): readonly LedgerEntry[];
+  /** Some call of `tool` in the window carries a command (SQL, an HTTP request, a command line: `command-acts.ts`). */
+  carriesCommands(tool: string): boolean;
 }
 
 const NO_CALLS: readonly LedgerEntry[] = [];
@@ -27,7 +30,7 @@ const NO_CALLS: readonly LedgerEntry[] = [];
 /** An append-only index of settled calls. */
 export class LedgerIndex implements Backing {
   /** Per tool: how its calls settled, and its successful calls, folded into a digest when first asked for. */
-  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest | undefined; pending: LedgerEntry[]; all: LedgerEntry[] }>();
+  readonly #byTool = new Map<string, { ok: number; failed: number; digest: ArgsDigest | undefined; pending: LedgerEntry[]; all: LedgerEntry[]; commands: boolean; commandsRead: number }>();
   readonly #words = new Set<string>();
   /** Results not yet split into words: folding waits until a value is first looked up. */
   #pending: LedgerEntry[] = [];
@@ -53,7 +56,7 @@ export class LedgerIndex implements Backing {
   #count(key: string, entry: LedgerEntry): void {
     let tool = this.#byTool.get(key);
     if (tool === undefined) {
-      tool = { ok: 0, failed: 0, digest: undefined, pending: [], all: [] };
+      tool = { ok: 0, failed: 0, digest: undefined, pending: [], all: [], commands: false, commandsRead: 0 };
       this.#byTool.set(key, tool);
     }
     tool.all.push(entry);
@@ -83,6 +86,14 @@ export class LedgerIndex implements Backing {
     return this.#byTool.get(tool)?.all ?? NO_CALLS;
   }
 
+  carriesCommands(tool: string): boolean {
+    const t = this.#byTool.get(tool);
+    if (t === undefined) return false;
+    // Each call is read once: the calls added since the last question are read then.
+    for (; !t.commands && t.commandsRead < t.all.length; t.commandsRead++) if (carriesCommand(t.all[t.commandsRead] as LedgerEntry)) t.commands = true;
+    return t.commands;
+  }
+
   seen(value: string): boolean {
     if (this.#pending.length > 0) {
       // A result of null has no words (as the text of a call that returned nothing).
@@ -96,6 +107,8 @@ export class LedgerIndex implements Backing {
   with(later: readonly LedgerEntry[]): Backing {
     if (later.length === 0) return this;
     const extra = new LedgerIndex(later, this.#acts);
+    // The calls of a tool, both indexes' together, joined once per tool for this turn.
+    const joined = new Map<string, readonly LedgerEntry[]>();
     return {
       state: (tool) => {
         const a = this.state(tool);
@@ -104,7 +117,15 @@ export class LedgerIndex implements Backing {
       },
       digests: (tool) => [...this.digests(tool), ...extra.digests(tool)],
       seen: (value) => this.seen(value) || extra.seen(value),
-      calls: (tool) => [...this.calls(tool), ...extra.calls(tool)],
+      calls: (tool) => {
+        let all = joined.get(tool);
+        if (all === undefined) {
+          const later = extra.calls(tool);
+          joined.set(tool, (all = later.length === 0 ? this.calls(tool) : [...this.calls(tool), ...later]));
+        }
+        return all;
+      },
+      carriesCommands: (tool) => this.carriesCommands(tool) || extra.carriesCommands(tool),
     };
   }
 }
