@@ -57,6 +57,16 @@ describe('the calls’ own arguments show which tool did the work', () => {
   });
 });
 
+describe('where a claim says something went', () => {
+  it('is no call of a tool whose schema could not have sent it there', () => {
+    const tools = [{ name: 'send_voucher', description: 'Send a travel voucher to a member.', parameters: { type: 'object', properties: { member_id: { type: 'string' }, amount: { type: 'number' } } } }];
+    expect(flagged(check('Your itinerary has been sent to kai@example.com.', new Ledger(), { tools }))).toEqual([]);
+    // A tool that takes an address can.
+    const mail = [{ name: 'send_itinerary', description: 'Send an itinerary.', parameters: { type: 'object', properties: { to: { type: 'string' } } } }];
+    expect(flagged(check('Your itinerary has been sent to kai@example.com.', new Ledger(), { tools: mail }))).toEqual(['send_itinerary:not_called']);
+  });
+});
+
 describe('general verbs', () => {
   it('never tie a claim to a tool by the verb alone', () => {
     const tools = [{ name: 'make_variant', description: 'Create an A/B variant of a campaign.' }, { name: 'set_quiet_hours', description: 'Set hours when no notifications are sent.' }];

@@ -365,3 +365,6 @@ export const MONEY_WORDS: Readonly<Record<string, { direction: 'charge' | 'refun
  * verb ties a claim to a tool only through its object (issue 32: "generic verbs never match on the verb alone").
  */
 export const GENERAL_VERBS: ReadonlySet<string> = new Set(['do', 'give', 'have', 'make', 'take', 'get', 'put', 'set', 'go', 'keep', 'handle', 'sort', 'deal', 'manage']);
+
+/** Canonical nouns of argument names that can hold an email address (`to`, `recipients`, `customer_email`, `cc`). */
+export const ADDRESS_ARGUMENTS: ReadonlySet<string> = new Set(['email', 'mail', 'to', 'recipient', 'address', 'cc', 'bcc', 'contact', 'sender', 'from', 'login', 'username', 'invitee', 'attendee', 'participant', 'member']);

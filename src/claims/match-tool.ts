@@ -2,7 +2,7 @@
  * Matches an extracted claim to the tool it is about: by verb family, by the claim's object against
  * the tool's name and description, and by the object a verb implies ("texted" → an SMS tool).
  */
-import { GENERAL_VERBS, OPPOSED_FAMILIES, OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
+import { ADDRESS_ARGUMENTS, GENERAL_VERBS, OPPOSED_FAMILIES, OPPOSED_PARTICLES, PRONOUN_OBJECTS, READ_FAMILIES, VERB_FAMILIES } from './lexicon.js';
 import { verbObjectHints } from './_lookup.js';
 import { familiesOf } from './_verbs.js';
 import { openRelation, openVerbClass, readingsOf } from './_open-verbs.js';
@@ -109,7 +109,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
     // for a tool whose schema is known: one listed by name may take that object as an argument.
     const args = profile.argumentNouns;
-    const elsewhere = !objectOnly && object === 0 && args !== null && head !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles);
+    const elsewhere = !objectOnly && object === 0 && args !== null && ((head !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles)) || sentNowhere(claim, profile));
     // The verb alone ties a claim to a tool only when it is no general verb ("made", "set", "handled"): the object of
     // such a verb carries the act ("made a few edits to the wording" is no call of a tool that makes variants).
     const byVerb = !general && (verb >= 2.5 || (claim.requested === true && verb >= 2));
@@ -252,6 +252,19 @@ function claimParticle(claim: ExtractedClaim): string {
   }
   return '';
 }
+
+/**
+ * The claim says where something went by an email address ("has been sent to ana@example.com") and the tool's schema
+ * has no argument that could hold one (a recipient, an address, an email): a tool that sends certificates by user id
+ * did not send it there.
+ */
+function sentNowhere(claim: ExtractedClaim, profile: ToolProfile): boolean {
+  const args = profile.argumentNouns;
+  if (args === null || !claim.clause.includes('@') || !EMAIL.test(claim.clause)) return false;
+  for (const a of args) if (ADDRESS_ARGUMENTS.has(a)) return false;
+  return !profile.nameNouns.has('email') && !profile.descriptionNouns.has('email');
+}
+const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}\.[A-Za-z]{2,24}/;
 
 /** One of the claim's object words is a noun of another listed tool's name (not that tool's verb). */
 function namesAnotherTool(objects: ReadonlySet<string>, profile: ToolProfile, profiles: readonly ToolProfile[]): boolean {
