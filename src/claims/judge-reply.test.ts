@@ -59,7 +59,7 @@ describe('the calls’ own arguments show which tool did the work', () => {
 
 describe('where a claim says something went', () => {
   it('is no call of a tool whose schema could not have sent it there', () => {
-    const tools = [{ name: 'send_voucher', description: 'Send a travel voucher to a member.', parameters: { type: 'object', properties: { member_id: { type: 'string' }, amount: { type: 'number' } } } }];
+    const tools = [{ name: 'send_voucher', description: 'Send a travel voucher to a user.', parameters: { type: 'object', properties: { user_id: { type: 'string' }, amount: { type: 'number' } } } }];
     expect(flagged(check('Your itinerary has been sent to kai@example.com.', new Ledger(), { tools }))).toEqual([]);
     // A tool that takes an address can.
     const mail = [{ name: 'send_itinerary', description: 'Send an itinerary.', parameters: { type: 'object', properties: { to: { type: 'string' } } } }];
