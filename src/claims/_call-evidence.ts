@@ -9,6 +9,7 @@ import type { LedgerEntry } from '../ledger.js';
 import { verbsOfNoun } from '../lexicon/index.js';
 import { canonicalNoun } from './tool-profile.js';
 import { splitIdentifier } from './_tokens.js';
+import { quotedSpans } from './_scan.js';
 import { eachLeaf } from './_values.js';
 import { isRecordKey } from './args-digest.js';
 
@@ -117,10 +118,9 @@ function squeeze(text: string): string {
  */
 export function quotedTexts(reply: string): string[] {
   const out: string[] = [];
-  for (const m of reply.matchAll(QUOTED)) {
-    const text = squeeze((m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').toLowerCase());
+  for (const span of quotedSpans(reply)) {
+    const text = squeeze(span.toLowerCase());
     if (text.length >= 3 && !out.includes(text)) out.push(text);
   }
   return out;
 }
-const QUOTED = /"([^"\n]{3,400})"|“([^”\n]{3,400})”|`([^`\n]{3,400})`|(?<![A-Za-z])'([^'\n]{3,400})'(?![A-Za-z])/g;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dropEmphasis, replaceAllLiteral, squeezeSpaces } from './_scan.js';
+import { dropEmphasis, quotedSpans, replaceAllLiteral, scanEmails, squeezeSpaces } from './_scan.js';
 
 describe('squeezeSpaces', () => {
   it('is text.replace(/\\s+/g, " ").trim(), whether or not there is anything to squeeze', () => {
@@ -59,5 +59,28 @@ describe('replaceAllLiteral', () => {
   it('takes a global pattern and a replacement without "$" only', () => {
     expect(() => replaceAllLiteral('a', /a/, 'b')).toThrow(TypeError);
     expect(() => replaceAllLiteral('a', /a/g, '$&')).toThrow(TypeError);
+  });
+});
+
+describe('quotedSpans', () => {
+  it('finds double, curly, back and single quotes on one line, not apostrophes', () => {
+    expect(quotedSpans('Posted "Q3 plan" and `deploy.sh`; titled “Weekly sync”.')).toEqual(['Q3 plan', 'deploy.sh', 'Weekly sync']);
+    expect(quotedSpans("I've renamed it to 'Budget 2027' as the user's note asked")).toEqual(['Budget 2027']);
+    expect(quotedSpans('an open "quote\non two lines" is none')).toEqual([]);
+    expect(quotedSpans('"ab" is too short, "abc" is not')).toEqual(['abc']);
+    expect(quotedSpans(`"${'x'.repeat(401)}"`)).toEqual([]);
+  });
+
+  it('is linear on runs of openers without closers', () => {
+    const attack = '“`"'.repeat(100_000) + '\n';
+    expect(quotedSpans(attack)).toEqual([]);
+    expect(quotedSpans("'a".repeat(100_000))).toEqual([]);
+  });
+});
+
+describe('scanEmails', () => {
+  it('finds addresses, lower case, each once', () => {
+    expect(scanEmails('Sent to Ana.Lee@Example.com and ana.lee@example.com, cc ops@corp.co.uk.')).toEqual(['ana.lee@example.com', 'ops@corp.co.uk']);
+    expect(scanEmails('at @ or a@b')).toEqual([]);
   });
 });

@@ -313,3 +313,46 @@ function squeezed(text: string): boolean {
 }
 /** A leading, trailing or repeated space, or a space that is not ' ' (`\s`: the characters of {@link isSpace}). */
 const LOOSE = /^ | $| {2}|[^\S ]/;
+
+/**
+ * The texts quoted on one line of `text`, in order: `"…"`, `“…”`, `` `…` `` and `'…'` whose quotes are not inside a
+ * word (no letter before the opening one, none after the closing one: "the user's 'Q3 plan'" quotes one span). A pair
+ * of quotes is read as a pair whatever it holds, and kept when it holds 3 to `max` characters; a quote without a
+ * closing one on its line opens nothing. Linear: the next closing quote of each kind is searched once per position
+ * the scan passes.
+ */
+export function quotedSpans(text: string, max = 400): string[] {
+  const out: string[] = [];
+  const next = forwardSearch(text);
+  // Straight single quotes close only where no ASCII letter follows: the search resumes where it stopped.
+  let singleAt = 0;
+  let singleFound = -1;
+  const singleFrom = (from: number): number => {
+    if (singleFound >= from) return singleFound;
+    let j = Math.max(from, singleAt);
+    while (j < text.length && !(text.charCodeAt(j) === 0x27 && !isAsciiLetter(text.charCodeAt(j + 1)))) j++;
+    singleAt = j;
+    singleFound = j < text.length ? j : -1;
+    return singleFound;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    let end: number;
+    if (c === 0x22) end = next('"', i + 1);
+    else if (c === 0x201c) end = next('”', i + 1);
+    else if (c === 0x60) end = next('`', i + 1);
+    else if (c === 0x27 && !isAsciiLetter(text.charCodeAt(i - 1))) end = singleFrom(i + 1);
+    else continue;
+    if (end === -1) continue;
+    const newline = next('\n', i + 1);
+    if (newline !== -1 && newline < end) continue;
+    const length = end - i - 1;
+    if (length >= 3 && length <= max) out.push(text.slice(i + 1, end));
+    i = end;
+  }
+  return out;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}

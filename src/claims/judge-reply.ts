@@ -28,7 +28,7 @@ import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
 import { lastOf, memo, memoPerList } from './_memo.js';
-import { trimEnd } from './_scan.js';
+import { scanEmails, trimEnd } from './_scan.js';
 import { hasWord } from './_word-search.js';
 
 /** Inputs of {@link judgeReply}. */
@@ -468,10 +468,12 @@ const CAPITALISED = /\b[A-Z][a-z]{2,30}\b/g;
 /** Emails, references and numbers of three digits or more a clause states, lower case. */
 function statedValues(clause: string): string[] {
   const out = findRefs(clause);
-  for (const m of clause.toLowerCase().matchAll(STATED_VALUE)) if (!out.includes(m[0])) out.push(m[0]);
+  const emails = clause.includes('@') ? scanEmails(clause) : [];
+  for (const e of emails) if (!out.includes(e)) out.push(e);
+  for (const m of clause.matchAll(LONG_NUMBER)) if (!out.includes(m[0]) && !emails.some((e) => e.includes(m[0]))) out.push(m[0]);
   return out;
 }
-const STATED_VALUE = /[a-z0-9._+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}|\b\d{3,}\b/g;
+const LONG_NUMBER = /\b\d{3,}\b/g;
 
 /**
  * The claim names a noun of `best`'s name that `other` knows nowhere: neither in its name, its description nor its

@@ -10,6 +10,7 @@ import { tokenize } from './_tokens.js';
 import { canonicalNoun, type ToolProfile } from './tool-profile.js';
 import type { ExtractedClaim } from './extract-claims.js';
 import { memo, memoPerList } from './_memo.js';
+import { scanEmails } from './_scan.js';
 import { sortShort } from './_sort.js';
 
 /** How a claim relates to the tools. */
@@ -260,11 +261,10 @@ function claimParticle(claim: ExtractedClaim): string {
  */
 function sentNowhere(claim: ExtractedClaim, profile: ToolProfile): boolean {
   const args = profile.argumentNouns;
-  if (args === null || !claim.clause.includes('@') || !EMAIL.test(claim.clause)) return false;
+  if (args === null || !claim.clause.includes('@') || scanEmails(claim.clause).length === 0) return false;
   for (const a of args) if (ADDRESS_ARGUMENTS.has(a)) return false;
   return !profile.nameNouns.has('email') && !profile.descriptionNouns.has('email');
 }
-const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}\.[A-Za-z]{2,24}/;
 
 /** One of the claim's object words is a noun of another listed tool's name (not that tool's verb). */
 function namesAnotherTool(objects: ReadonlySet<string>, profile: ToolProfile, profiles: readonly ToolProfile[]): boolean {
