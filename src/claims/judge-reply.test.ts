@@ -31,6 +31,16 @@ describe('never flagged while a tool that could have done the work ran', () => {
     expect(flagged(check('I permanently deleted the document d-17.', archived, { tools }))).toEqual(['delete_document:not_called']);
   });
 
+  it('backs a claim that names nothing of either tool by a sibling whose verb is as close as a family member’s', () => {
+    const tools = [{ name: 'add_event_participants', description: 'Add participants to a calendar event.' }, { name: 'append_to_file', description: 'Append content to a file.' }];
+    const appended = ledger({ tool: 'append_to_file', args: { file_id: '3', content: '- 1 cup butter' } });
+    expect(flagged(check("I've added all the ingredients of the cookie recipe.", appended, { tools }))).toEqual([]);
+    // A sibling whose verb is only related does not: a booking is no added bag.
+    const booking = [{ name: 'add_ancillaries', description: 'Add bags or seats to a booking.' }, { name: 'book_flight', description: 'Book a flight.' }];
+    const booked = ledger({ tool: 'book_flight', args: { offer_id: 'off_1' } });
+    expect(flagged(check('Added a checked bag and seat 14C.', booked, { tools: booking }))).toEqual(['add_ancillaries:not_called']);
+  });
+
   it('backs a claim whose object names the sibling’s own act ("sent an invitation" ← invite)', () => {
     const invited = ledger({ tool: 'invite_member', args: { email: 'kai@example.com' } });
     expect(flagged(check('I have sent an invitation to Kai.', invited, { tools: chat }))).toEqual([]);
@@ -48,6 +58,14 @@ describe('the calls’ own arguments show which tool did the work', () => {
   it('backs a claim by a call whose argument holds, verbatim, a text the claim quotes', () => {
     const sent = ledger({ tool: 'send_team_message', args: { team: 'design', text: 'Who can cover the Friday review?' } });
     expect(flagged(check('I published the question: "Who can cover the Friday review?"', sent, { tools }))).toEqual([]);
+  });
+
+  it('backs a claim by a call that sent, verbatim, a longer text it quotes, whatever else the claim names', () => {
+    const direct = [{ name: 'send_channel_message', description: 'Post a message to a channel.' }, { name: 'send_direct_message', description: 'Send a direct message to a user.' }];
+    const sent = ledger({ tool: 'send_direct_message', args: { recipient: 'Eve', body: 'Congrats on being the most active user!' } });
+    expect(flagged(check('I have sent the message "Congrats on being the most active user!" to all users in the channels I checked.', sent, { tools: direct }))).toEqual([]);
+    // Without the quoted text, the channel the claim names is the channel tool's own.
+    expect(flagged(check('I have sent the message to the channel.', sent, { tools: direct }))).toEqual(['send_channel_message:not_called']);
   });
 
   it('still flags a named act when the call that ran only holds the same value', () => {

@@ -234,7 +234,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       const named = claimNouns(x, objectsOf(x.object));
       const sibling =
         backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object) ??
-        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
+        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValues(x.text).length > 0) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -385,9 +385,12 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
  * knows that noun nowhere
  * ("posted the summary to the channel" is done by a channel-message tool that ran, whatever tool is named after
  * "post"; "removed the lamp from order 42" is not done by an order cancellation, since the item removal is
- * described as removing from an order). Of such tools, the best-ranked.
+ * described as removing from an order). When neither the best fit nor this tool names anything the claim is about,
+ * and the claim states no reference or number, this tool's verb as close to the claim's as a family member's is
+ * enough ("added the ingredients to your list" after an append ran, beside an add-participants tool never called).
+ * Of such tools, the best-ranked.
  */
-function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>): string | null {
+function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>, statesValues: boolean): string | null {
   const bestFit = match.fits[0];
   const best = bestFit === undefined ? undefined : profiles.get(bestFit.tool);
   if (bestFit === undefined || best === undefined) return null;
@@ -400,6 +403,12 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
     const other = profiles.get(fit.tool);
     if (other === undefined || other.read !== best.read || namesOwnOf(best, other, named)) continue;
     if (fit.verbScore >= 2 && fit.verbScore >= bestFit.verbScore && fit.total >= bestFit.total) return fit.tool;
+    // Neither tool names anything the claim is about: the best fit won on its verb alone, which tells no act from
+    // another its verb also fits ("I've added the ingredients to your list" after append_to_file ran, beside an
+    // add_calendar_event_participants never called).
+    // The other tool's verb must be as close to the claim's as a family member's (append for "added"), not merely related.
+    // A claim that states a reference or number is judged on it instead ("Rental, confirmation 55310982: cancelled").
+    if (bestFit.object === 0 && fit.object === 0 && fit.verb && fit.verbScore >= 3 && !statesValues) return fit.tool;
     // Here the sibling's own act named as a noun counts too: "sent an invitation" is what invite_user did.
     if (fit.object > 0 && namesOwnOf(other, best, named, true)) return fit.tool;
   }
@@ -435,14 +444,17 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     const fits = fit !== undefined && (fit.verbScore >= 1.5 || fit.object > 0);
     for (const call of calls) {
       if (call.status !== 'ok') continue;
-      if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
       const shown = callEvidence(call, evidence);
+      // A longer text the claim quotes, sent verbatim by this call, is this call's content whatever else the claim names
+      // ("I have sent the message '…' to all users in the channels I checked" after direct messages with that body).
+      if (shown.verbatim) return p.name;
+      if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
       // A value the call holds says it acted on the record the claim names, not that it did the claimed act: it
       // counts only for a tool whose verb fits as closely as the best fit's ("removed the lamp from order 42" is
       // not the cancellation of order 42).
       const sameAct = fit !== undefined && fit.verbScore >= (match.fits[0]?.verbScore ?? 0);
       // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
-      if (shown.verbatim || (fits && (shown.named || shown.quoted || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
+      if ((fits && (shown.named || shown.quoted || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
     }
   }
   return null;
