@@ -21,6 +21,10 @@ describe('provenance and intent', () => {
     expect(requested('update', 'please change my seat')).toBe(true);
     expect(requested('cancel', 'Shall I cancel reservation ABC123?')).toBe(true);
     expect(requested('set', 'What is on my account?')).toBe(false);
+    // Two verbs of a broad family (create's "attach" and "schedule") ask for different acts; its own verb still asks.
+    expect(requested('schedule', 'Attach the minutes to the email and mention when the next meeting is.')).toBe(false);
+    expect(requested('schedule', 'Please create the follow-up meeting.')).toBe(true);
+    expect(requested('update', 'please fix my address')).toBe(true);
     expect(requested('set', undefined)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { isVerb, verbBase, RELATION } from '../lexicon/index.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
+import { VERB_FAMILIES } from './lexicon.js';
 import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
 import { splitSentences, tokenize } from './_tokens.js';
@@ -52,11 +53,21 @@ export function requested(verb: string, request: string | undefined): boolean {
   const families = new Set(familiesOf(verb));
   for (const lemma of requestLemmas(request)) {
     if (lemma === verb || verbBase(lemma) === verbBase(verb)) return true;
-    if (familiesOf(lemma).some((f) => families.has(f))) return true;
+    if (familiesOf(lemma).some((f) => families.has(f) && (!isBroadFamily(f) || f === verb || f === lemma))) return true;
     if (openRelation(lemma, verb) >= RELATION.synonym) return true;
   }
   return false;
 }
+
+/**
+ * A family of {@link BROAD_FAMILY} verbs or more (create, update, remove, lookup) holds verbs of many acts: "attach"
+ * and "schedule" are both in create's. Two verbs of such a family ask for the same act only when one of them is the
+ * family's own verb ("change my seat" asks for "updated").
+ */
+function isBroadFamily(family: string): boolean {
+  return (VERB_FAMILIES[family]?.length ?? 0) >= BROAD_FAMILY;
+}
+const BROAD_FAMILY = 20;
 
 /** First words of a question that asks how things are, not for an act ("Is my refund approved?", "Did I get my money back?"). */
 const INFO_QUESTION: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'did', 'do', 'does', 'has', 'have', 'had', 'what', 'when', 'where', 'why', 'how', 'which', 'who', 'whose']);
