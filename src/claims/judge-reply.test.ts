@@ -68,6 +68,20 @@ describe('the calls’ own arguments show which tool did the work', () => {
     expect(flagged(check('I have sent the message to the channel.', sent, { tools: direct }))).toEqual(['send_channel_message:not_called']);
   });
 
+  it('backs a claim by a tool named for what its verb makes, whose call holds the date it states', () => {
+    const bank = ['schedule_transaction', 'update_scheduled_transaction', 'send_money'];
+    const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 7, date: '2023-11-04' } });
+    expect(flagged(check('Your rent payment has been updated, scheduled for November 4, 2023.', updated, { tools: bank }))).toEqual([]);
+    // Another date is no evidence of it.
+    expect(flagged(check('Your rent payment has been updated, scheduled for December 9, 2023.', updated, { tools: bank }))).toEqual(['schedule_transaction:not_called']);
+  });
+
+  it('backs a general verb’s claim by a fitting call whose argument is named for its object', () => {
+    const bank = ['schedule_transaction', 'update_scheduled_transaction'];
+    const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 7, amount: 1200, recurring: true } });
+    expect(flagged(check('I made it a recurring transaction.', updated, { tools: bank }))).toEqual([]);
+  });
+
   it('still flags a named act when the call that ran only holds the same value', () => {
     const mail = [{ name: 'forward_invoice', description: 'Forward an invoice by email.' }, { name: 'send_reminder', description: 'Send a payment reminder.' }];
     const reminded = ledger({ tool: 'send_reminder', args: { to: 'ana@example.com' } });

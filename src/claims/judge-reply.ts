@@ -22,8 +22,8 @@ import { carryingCalls } from './_passthrough.js';
 import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from './_call-evidence.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
-import { GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
-import { partsOfSpeech } from '../lexicon/index.js';
+import { GENERAL_VERBS, GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
+import { partsOfSpeech, verbReadings } from '../lexicon/index.js';
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
@@ -441,7 +441,9 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     const calls = backing.calls(p.name);
     if (!calls.some((e) => e.status === 'ok')) continue;
     const fit = match.fits.find((f) => f.tool === p.name);
-    const fits = fit !== undefined && (fit.verbScore >= 1.5 || fit.object > 0);
+    // A tool named for what the claimed verb makes fits it too ("…, scheduled for November 4" ← update_scheduled_transaction).
+    const participle = namesParticiple(p, x.verb);
+    const fits = (fit !== undefined && (fit.verbScore >= 1.5 || fit.object > 0)) || participle;
     for (const call of calls) {
       if (call.status !== 'ok') continue;
       const shown = callEvidence(call, evidence);
@@ -452,9 +454,11 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
       // A value the call holds says it acted on the record the claim names, not that it did the claimed act: it
       // counts only for a tool whose verb fits as closely as the best fit's ("removed the lamp from order 42" is
       // not the cancellation of order 42).
-      const sameAct = fit !== undefined && fit.verbScore >= (match.fits[0]?.verbScore ?? 0);
+      const sameAct = participle || (fit !== undefined && fit.verbScore >= (match.fits[0]?.verbScore ?? 0));
       // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
-      if ((fits && (shown.named || shown.quoted || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
+      // A general verb says nothing of the act ("made it a recurring transaction"): an argument named for its object does.
+      const generalAct = shown.namesObject && GENERAL_VERBS.has(x.verb);
+      if ((fits && (shown.named || shown.quoted || generalAct || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
     }
   }
   return null;
@@ -477,9 +481,16 @@ function statedNames(clause: string): string[] {
 }
 const CAPITALISED = /\b[A-Z][a-z]{2,30}\b/g;
 
-/** Emails, references and numbers of three digits or more a clause states, lower case. */
+/** A word of the tool's name is the past participle of `verb` ("scheduled" in `update_scheduled_transaction`). */
+function namesParticiple(p: ToolProfile, verb: string): boolean {
+  for (const w of p.nameNouns) if (w !== verb && w.endsWith('ed') && verbReadings(w).some((r) => r.form === 'participle' && r.lemma === verb)) return true;
+  return false;
+}
+
+/** Emails, references, dates with their year (as `2024-05-21`) and numbers of three digits or more a clause states, lower case. */
 function statedValues(clause: string): string[] {
   const out = findRefs(clause);
+  for (const d of dateKeys(clause)) if (d.length === 10 && !out.includes(d)) out.push(d);
   const emails = clause.includes('@') ? scanEmails(clause) : [];
   for (const e of emails) if (!out.includes(e)) out.push(e);
   for (const m of clause.matchAll(LONG_NUMBER)) if (!out.includes(m[0]) && !emails.some((e) => e.includes(m[0]))) out.push(m[0]);
