@@ -16,7 +16,10 @@ export function addJsonWords(value: unknown, words: Set<string>): void {
     words.add(word);
   };
   if (typeof value === 'string') {
-    eachWord(value.toLowerCase(), add);
+    eachWord(value.toLowerCase(), (w) => {
+      add(w);
+      if (isTimestampWord(w)) add(w.slice(0, 10));
+    });
     return;
   }
   const pieces: Piece[] = [];
@@ -91,10 +94,24 @@ function escapedInJson(text: string): boolean {
 /** The words of a string as JSON writes it, lower case. */
 function readPiece(text: string): Piece {
   const words: string[] = [];
-  eachWord((escapedInJson(text) ? JSON.stringify(text) : text).toLowerCase(), (w) => words.push(w));
+  eachWord((escapedInJson(text) ? JSON.stringify(text) : text).toLowerCase(), (w) => {
+    words.push(w);
+    // A timestamp ("2024-05-04t15:00:00") records its date too.
+    if (isTimestampWord(w)) words.push(w.slice(0, 10));
+  });
   return { words, takenBy: undefined };
 }
 
 /** Keys and short values repeat across results: their words are read once per distinct string. */
 const shortPiece = memo(readPiece);
 const stringPiece = (text: string): Piece => (text.length <= 64 ? shortPiece(text) : readPiece(text));
+
+/** A word that starts as an ISO timestamp does, `2024-05-04t…`: its first ten characters are a date. */
+function isTimestampWord(w: string): boolean {
+  if (w.length < 12 || w.charCodeAt(10) !== 116 || w.charCodeAt(4) !== 45 || w.charCodeAt(7) !== 45) return false;
+  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) {
+    const c = w.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}

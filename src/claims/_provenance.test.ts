@@ -16,6 +16,16 @@ describe('provenance and intent', () => {
     expect(readFromResults('the light is on', seen)).toBe(false);
   });
 
+  it('matches a date in any common spelling to the ISO date a result records', () => {
+    const words = new Set(['2024-05-04', 'm20izo']);
+    const seen = (v: string): boolean => words.has(v);
+    expect(readFromResults('Created: May 4, 2024', seen)).toBe(true);
+    expect(readFromResults('was booked on 2024‑05‑04 (ID M20IZO)', seen)).toBe(true);
+    expect(readFromResults('was booked on May 5, 2024', seen)).toBe(false);
+    // A date without its year cannot be matched to a recorded one.
+    expect(readFromResults('was booked on May 4', seen)).toBe(false);
+  });
+
   it('knows a request asks for an action by the same verb, its family or a WordNet synonym', () => {
     expect(requested('set', 'Can you set an alarm for 7?')).toBe(true);
     expect(requested('update', 'please change my seat')).toBe(true);

@@ -12,6 +12,7 @@ import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
 import { splitSentences, tokenize } from './_tokens.js';
 import { lastOf } from './_memo.js';
+import { dateKeys, withoutDates } from './_specifics.js';
 
 const WORD = /[A-Za-z0-9@][A-Za-z0-9@.+':-]*/g;
 /** The results' word index splits on what is not a letter, digit, "@", "." , "+" or "-". */
@@ -38,10 +39,23 @@ export function clauseSpecifics(clause: string): { pieces: string[]; distinctive
   return { pieces: pieces.filter((p) => p !== ''), distinctive };
 }
 
-/** Every specific of the clause was read in a tool result (numbers also without leading zeros). */
+/**
+ * Every specific of the clause was read in a tool result (numbers also without leading zeros; a date in any common
+ * spelling as the `2024-05-04` a result records, which a date without its year cannot be matched to).
+ */
 export function readFromResults(clause: string, seen: (value: string) => boolean): boolean {
-  const { pieces: specifics, distinctive } = clauseSpecifics(clause);
-  return distinctive && specifics.every((s) => seen(s) || (/^\d+$/.test(s) && (seen(s.padStart(2, '0')) || seen(String(Number(s))))));
+  if (allSeen(clause, seen)) return true;
+  const keys = dateKeys(clause);
+  const full = keys.filter((k) => k.length === 10);
+  // Each date gives a month-day key, and one with its year when it states one.
+  if (keys.length === 0 || full.length * 2 !== keys.length || !full.every((k) => seen(k))) return false;
+  return allSeen(withoutDates(clause), seen, true);
+}
+
+/** Every specific of `text` was seen, and one of them is distinctive (or the text had one, `dated`). */
+function allSeen(text: string, seen: (value: string) => boolean, dated = false): boolean {
+  const { pieces: specifics, distinctive } = clauseSpecifics(text);
+  return (distinctive || dated) && specifics.every((s) => seen(s) || (/^\d+$/.test(s) && (seen(s.padStart(2, '0')) || seen(String(Number(s))))));
 }
 
 /**

@@ -32,8 +32,16 @@ const ID_DIGITS = 6;
 const ID_NUMBER = new RegExp(`^\\d{${ID_DIGITS},}$`);
 const MEASURE = /^\d+(?:[.,]\d+)?[a-z]{1,3}$/;
 
+/** Unicode hyphens (U+2010 to U+2013: "2024‑05‑12" as some models write it) as "-", one for one. */
+function withAsciiHyphens(text: string): string {
+  return HYPHENS.test(text) ? text.replace(HYPHENS_ALL, '-') : text;
+}
+const HYPHENS = /[\u2010-\u2013]/;
+const HYPHENS_ALL = /[\u2010-\u2013]/g;
+
 /** Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. */
 export function dateKeys(text: string): string[] {
+  text = withAsciiHyphens(text);
   const out: string[] = [];
   const add = (month: number | undefined, day: number, year?: string): void => {
     if (month === undefined || day < 1 || day > 31) return;
@@ -44,6 +52,13 @@ export function dateKeys(text: string): string[] {
   for (const m of matchesOf(DAY_FIRST, text)) add(MONTHS.get((m[2] ?? '').toLowerCase()), Number(m[1]), m[3]);
   // A "-" joins every ISO date: most texts have none.
   if (text.includes('-')) for (const m of matchesOf(ISO, text)) add(Number(m[2]), Number(m[3]), m[1]);
+  return out;
+}
+
+/** `text` with every date {@link dateKeys} reads blanked out (each replaced by one space). */
+export function withoutDates(text: string): string {
+  let out = withAsciiHyphens(text).replace(MONTH_FIRST, ' ').replace(DAY_FIRST, ' ');
+  if (out.includes('-')) out = out.replace(ISO, ' ');
   return out;
 }
 

@@ -442,3 +442,21 @@ describe('phrasal verbs and what a call produced', () => {
     expect(flagged(check('Done. I have logged you into the platform.', bare, { tools }))).toEqual(['UserLogin:not_called']);
   });
 });
+
+describe('a record read off a lookup', () => {
+  const tools = ['get_reservation_details', 'book_reservation', 'cancel_reservation'];
+  const request = (text: string): unknown[] => [
+    { role: 'user', content: 'I want to cancel reservation M20IZO.' },
+    { tool: 'get_reservation_details', status: 'ok', args: { reservation_id: 'M20IZO' }, result: { reservation_id: 'M20IZO', cabin: 'economy', created_at: '2024-05-12T09:12:00' } },
+    { role: 'assistant', content: text },
+  ];
+
+  it('describes the record: a labelled field, a dated past event', () => {
+    expect(flagged(checkMessages(request('Reservation M20IZO:\n- Cabin: economy\n- Booked: May 12, 2024'), { tools }))).toEqual([]);
+    expect(flagged(checkMessages(request('Your reservation (ID M20IZO) was booked on 2024‑05‑12, more than 24 hours ago.'), { tools }))).toEqual([]);
+  });
+
+  it('still flags a date the lookup never returned', () => {
+    expect(flagged(checkMessages(request('Reservation M20IZO:\n- Cabin: economy\n- Booked: May 15, 2024'), { tools }))).toEqual(['book_reservation:not_called']);
+  });
+});

@@ -264,7 +264,10 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // request nor the assistant's offer it answers), claims nothing.
     // So is a state given in answer to a question about how things are, after a lookup of this turn ("Are the
     // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
-    const readOff = (): boolean => presentState(x) && readFromResults(x.clause, (v) => input.backing.seen(v));
+    // A field of a record listed under its label ("Created: May 4, 2024") states its value beside its clause.
+    // So is a past event a record dates ("Your reservation was booked on 2024-05-12, more than 24 hours ago").
+    const readOff = (): boolean =>
+      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
     const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered());
@@ -812,6 +815,18 @@ function answersLookup(x: ExtractedClaim, stretch: readonly LedgerEntry[], profi
 const RUN_OUTCOME = /\b(?:now|just|successfully)\b/i;
 
 /** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
+/** A simple-past passive that dates its event ("was booked on 2024-05-12"): an event of the record, not a perfect of this run. */
+function datedPast(x: ExtractedClaim): boolean {
+  return x.form === 'passive' && SIMPLE_PAST.test(x.clause) && !PERFECT.test(x.clause) && dateKeys(x.clause).length > 0;
+}
+const SIMPLE_PAST = /\b(?:was|were)\b/i;
+const PERFECT = /\b(?:has|have|had)\b/i;
+
+/** A participle that labels a field ("Created: May 4, 2024", "Booked: May 3"): the claim's clause is the label alone. */
+function labelled(x: ExtractedClaim): boolean {
+  return x.form === 'head' && x.text.startsWith(`${x.clause}:`) && !PAST_OR_PERFECT.test(x.clause);
+}
+
 function presentState(x: ExtractedClaim): boolean {
   return (x.form === 'passive' || x.form === 'status' || x.form === 'outcome') && !PAST_OR_PERFECT.test(x.clause);
 }
