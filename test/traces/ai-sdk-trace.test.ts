@@ -22,6 +22,25 @@ async function play(producer: AiSdkProducer, scenario: Scenario, content: Conten
   return { otlp: recorder.otlp(), direct: direct.receipt(), spans: recorder.spans() };
 }
 
+/**
+ * The export with every span started in the trace's first millisecond and ended that long after it: what
+ * OpenTelemetry JS records for a run whose spans all began within one millisecond (it takes a span's start from
+ * the millisecond clock and its end as that start plus the measured duration), so start and end times no longer
+ * order the model and tool calls.
+ */
+function sameMillisecond(otlp: unknown): unknown {
+  const copy = structuredClone(otlp) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<{ startTimeUnixNano: string; endTimeUnixNano: string }> }> }> };
+  const spans = copy.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+  const first = spans.reduce((min, s) => (BigInt(s.startTimeUnixNano) < min ? BigInt(s.startTimeUnixNano) : min), BigInt(spans[0]?.startTimeUnixNano ?? 0));
+  const millisecond = first - (first % 1_000_000n);
+  for (const span of spans) {
+    const duration = BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano);
+    span.startTimeUnixNano = String(millisecond);
+    span.endTimeUnixNano = String(millisecond + duration);
+  }
+  return copy;
+}
+
 const summary = (r: Receipt) => ({ verdict: r.verdict, flagged: r.claimedButNeverRan.map((c) => ({ tool: c.tool, reason: c.reason, text: c.text })), confirmed: r.confirmed.map((c) => c.tool), unreported: r.ranButUnreported.map((e) => e.tool) });
 
 describe.each(producers.map((p) => [p.name, p] as const))('OTLP traces of %s', (_producer, producer) => {
@@ -79,6 +98,19 @@ describe.each(producers.map((p) => [p.name, p] as const))('OTLP traces of %s', (
     const conversation = readConversation(cut);
     expect(conversation.events.map((e) => (e.kind === 'tool' ? [e.entry.tool, e.entry.status, e.entry.error] : e.kind))).toEqual(['user', ['lookup_order', 'error', 'no result: the call was never answered']]);
     expect(checkTurns(cut)).toEqual([]);
+  });
+
+  it('spans that start in the same millisecond (OpenTelemetry JS rounds start times to it) read in the order the run made them', async () => {
+    const scenario = scenarios.find((s) => s.name === 'honest run') as Scenario;
+    const { otlp, direct } = await play(producer, scenario);
+    const squeezed = sameMillisecond(otlp);
+    const entries = readConversation(squeezed).events.flatMap((e) => (e.kind === 'tool' ? [[e.entry.tool, e.entry.callId, typeof e.entry.startedAt] as const] : []));
+    expect(entries).toEqual([
+      ['lookup_order', 'c1', 'number'],
+      ['issue_refund', 'c2', 'number'],
+      ['send_email', 'c3', 'number'],
+    ]);
+    expect(summary((checkTurns(squeezed)[0] as ReturnType<typeof checkTurns>[number]).receipt)).toEqual(summary(direct));
   });
 
   it('a tool span the export lost: the call is settled from the next model call’s input', async () => {
