@@ -13,7 +13,14 @@ import { defineConfig, type Plugin } from 'vitest/config';
  */
 const newestOnNode22: Record<string, string> = { openai: 'openai-v7', ai: 'ai-v7' };
 const node22 = Number(process.versions.node.split('.')[0]) >= 22;
-const newest = node22 && Object.values(newestOnNode22).every((alias) => existsSync(new URL(`./node_modules/${alias}/package.json`, import.meta.url)));
+const installed = (alias: string): boolean => existsSync(new URL(`./node_modules/${alias}/package.json`, import.meta.url));
+const newest = node22 && Object.values(newestOnNode22).every(installed);
+/**
+ * Packages that exist only for those majors, installed and linked by the same script: `@ai-sdk/otel`, AI SDK 7's
+ * OpenTelemetry integration (AI SDK 6 records spans itself), as `node_modules/ai-sdk-otel-v7`.
+ */
+const companionsOfNewest: Record<string, string> = { '@ai-sdk/otel': 'ai-sdk-otel-v7' };
+const aliases = newest ? { ...newestOnNode22, ...Object.fromEntries(Object.entries(companionsOfNewest).filter(([, alias]) => installed(alias))) } : {};
 
 /**
  * `@mastra/core` 1.x declares Node.js >=22.13, so it is no devDependency (the Node.js 20 install would
@@ -34,9 +41,7 @@ const mastraFromCi: Plugin = {
 export default defineConfig({
   plugins: node22 ? [mastraFromCi] : [],
   resolve: {
-    alias: newest
-      ? Object.entries(newestOnNode22).map(([name, alias]) => ({ find: new RegExp(`^${name}(?=/|$)`), replacement: alias }))
-      : [],
+    alias: Object.entries(aliases).map(([name, alias]) => ({ find: new RegExp(`^${name}(?=/|$)`), replacement: alias })),
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

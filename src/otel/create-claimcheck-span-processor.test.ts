@@ -2,28 +2,24 @@
  * createClaimcheckSpanProcessor(): live verdicts for an agent already traced. The real AI SDK with telemetry
  * on runs under a Node tracer provider that has the processor beside an in-memory exporter.
  */
-import { generateText, jsonSchema, stepCountIs, tool, type ToolSet } from 'ai';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { generateText, stepCountIs } from 'ai';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { describe, expect, it } from 'vitest';
 import { createMemorySink } from '../action/operation-sink.js';
 import { scriptedModel } from '../../test/conformance/ai-sdk-model.js';
-import { conformanceTools, scenarios, type Scenario } from '../../test/conformance/scenarios.js';
+import { scenarios, type Scenario } from '../../test/conformance/scenarios.js';
+import { aiSdkTools, producers, type ContentCapture } from '../../test/traces/_ai-sdk-telemetry.js';
 import { createClaimcheckSpanProcessor, type ClaimcheckSpanProcessorOptions } from './create-claimcheck-span-processor.js';
 import '../../test/traces/_span-recorder.js';
 
-function tools(scenario: Scenario): ToolSet {
-  const executors = scenario.executors();
-  return Object.fromEntries(
-    conformanceTools.map((t) => {
-      const entry = executors[t.name] as unknown;
-      const run = (typeof entry === 'function' ? entry : (entry as { executor: (args: unknown) => unknown }).executor) as (args: unknown, ctx: unknown) => unknown;
-      return [t.name, tool({ description: t.description, inputSchema: jsonSchema(t.parameters as object), execute: async (args) => run(args, { tool: t.name, callId: '' }) })];
-    }),
-  );
-}
+// The AI SDK's own telemetry on AI SDK 6; on AI SDK 7, @ai-sdk/otel's OpenTelemetry (GenAI spans).
+const producer = producers[0] as (typeof producers)[number];
 
-async function traced(names: string[], options: Omit<ClaimcheckSpanProcessorOptions, 'tracer'> = {}, telemetry: object = {}) {
+/** The root span of each agent turn the app traced (`ai.generateText`, `invoke_agent …`). */
+const turnRoots = (spans: ReadableSpan[]): ReadableSpan[] => spans.filter((s) => s.parentSpanContext === undefined && s.name !== 'claimcheck.check');
+
+async function traced(names: string[], options: Omit<ClaimcheckSpanProcessorOptions, 'tracer'> = {}, content: ContentCapture = {}) {
   const exporter = new InMemorySpanExporter();
   const skipped: string[] = [];
   const app: { provider?: NodeTracerProvider } = {};
@@ -33,7 +29,7 @@ async function traced(names: string[], options: Omit<ClaimcheckSpanProcessorOpti
   const tracer = provider.getTracer('app');
   for (const name of names) {
     const scenario = scenarios.find((s) => s.name === name) as Scenario;
-    await generateText({ model: scriptedModel(scenario.steps), tools: tools(scenario), prompt: scenario.user, stopWhen: stepCountIs(10), experimental_telemetry: { isEnabled: true, tracer, ...telemetry } });
+    await generateText({ model: scriptedModel(scenario.steps), tools: aiSdkTools(scenario), prompt: scenario.user, stopWhen: stepCountIs(10), ...producer.options(tracer, content) });
   }
   await processor.forceFlush();
   return { exporter, skipped, processor };
@@ -49,7 +45,8 @@ describe('createClaimcheckSpanProcessor', () => {
     expect(checks.map((s) => s.attributes['claimcheck.verdict'])).toEqual(['clean', 'fabricated', 'fabricated']);
     expect(checks[1]?.attributes['claimcheck.receipt.flagged_claims']).toEqual(['issue_refund:not_called', 'send_email:not_called']);
     // Each verdict span sits in the trace it judged, under its root.
-    const roots = exporter.getFinishedSpans().filter((s) => s.name === 'ai.generateText');
+    const roots = turnRoots(exporter.getFinishedSpans());
+    expect(roots).toHaveLength(3);
     expect(checks.map((s) => s.parentSpanContext?.spanId)).toEqual(roots.map((r) => r.spanContext().spanId));
   });
 
@@ -57,7 +54,7 @@ describe('createClaimcheckSpanProcessor', () => {
     const failing = { recordOperation: () => undefined, recordInterception: () => undefined, recordReceipt: () => { throw new Error('disk full'); } };
     const { skipped, exporter } = await traced(['honest run'], { sink: failing }, { recordInputs: false, recordOutputs: false });
     expect(skipped).toEqual([expect.stringMatching(/records no message content/)]);
-    expect(exporter.getFinishedSpans().some((s) => s.name === 'ai.generateText')).toBe(true);
+    expect(turnRoots(exporter.getFinishedSpans())).toHaveLength(1);
     const thrown = await traced(['claim with no call'], { sink: failing });
     expect(thrown.exporter.getFinishedSpans().filter((s) => s.name === 'claimcheck.check')).toHaveLength(1);
   });

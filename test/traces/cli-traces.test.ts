@@ -4,31 +4,23 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateText, jsonSchema, stepCountIs, tool, type ToolSet } from 'ai';
+import { generateText, stepCountIs } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/check-command.js';
 import { scriptedModel } from '../conformance/ai-sdk-model.js';
-import { conformanceTools, scenarios, type Scenario } from '../conformance/scenarios.js';
+import { scenarios, type Scenario } from '../conformance/scenarios.js';
+import { aiSdkTools, producers, type ContentCapture } from './_ai-sdk-telemetry.js';
 import { spanRecorder } from './_span-recorder.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'claimcheck-traces-'));
 const support = spanRecorder('support-agent');
 const billing = spanRecorder('billing-agent');
 const played = ['honest run', 'claim with no call', 'claim after a failed call'].map((name) => scenarios.find((s) => s.name === name) as Scenario);
+// The AI SDK's own telemetry on AI SDK 6; on AI SDK 7, @ai-sdk/otel's OpenTelemetry (GenAI spans), the one its docs recommend.
+const producer = producers[0] as (typeof producers)[number];
 
-function tools(scenario: Scenario): ToolSet {
-  const executors = scenario.executors();
-  return Object.fromEntries(
-    conformanceTools.map((t) => {
-      const entry = executors[t.name] as unknown;
-      const run = (typeof entry === 'function' ? entry : (entry as { executor: (args: unknown) => unknown }).executor) as (args: unknown, ctx: unknown) => unknown;
-      return [t.name, tool({ description: t.description, inputSchema: jsonSchema(t.parameters as object), execute: async (args) => run(args, { tool: t.name, callId: '' }) })];
-    }),
-  );
-}
-
-async function play(scenario: Scenario, recorder: ReturnType<typeof spanRecorder>, telemetry: object = {}): Promise<void> {
-  await generateText({ model: scriptedModel(scenario.steps), tools: tools(scenario), prompt: scenario.user, stopWhen: stepCountIs(10), experimental_telemetry: { isEnabled: true, tracer: recorder.tracer, ...telemetry } });
+async function play(scenario: Scenario, recorder: ReturnType<typeof spanRecorder>, content: ContentCapture = {}): Promise<void> {
+  await generateText({ model: scriptedModel(scenario.steps), tools: aiSdkTools(scenario), prompt: scenario.user, stopWhen: stepCountIs(10), ...producer.options(recorder.tracer, content) });
 }
 
 async function check(files: string[], options: Parameters<typeof runCheck>[1] = {}) {

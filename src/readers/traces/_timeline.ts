@@ -2,17 +2,16 @@
  * Internal: a trace's steps, in the order they happened, into the events of a conversation. A model call's
  * input brings the user's new messages (and the results of calls no tool span recorded), its output the
  * assistant's text and the calls it asked for; a tool step settles the call it answers (by call id, else the
- * first open call of that tool), or stands alone when the model's request was not recorded.
+ * first open call of that tool), or stands alone when the model's request was not recorded. The steps are read in
+ * the order {@link orderedMoments} gives; a model input that carries the result of a call a tool step recorded is
+ * read after that step, whatever the span times say: the step ended before the input was sent.
  */
 import type { ConversationEvent } from '../../conversation.js';
 import { CallBook, type OpenCall } from '../_call-book.js';
 import { parseResultText } from '../_json.js';
 import { LazyMessages, type ChatMessage } from './_chat-message.js';
+import { orderedMoments } from './_step-order.js';
 import type { ModelStep, ToolStep } from './_trace-step.js';
-
-const RANK = { output: 0, tool: 1, input: 2 } as const;
-
-type Moment = { at: number; order: number; step: ModelStep; phase: 'input' | 'output' } | { at: number; order: number; step: ToolStep; phase: 'tool' };
 
 /** What {@link timelineEvents} read: the events, and whether any message content was recorded. */
 export interface Timeline {
@@ -23,23 +22,13 @@ export interface Timeline {
 
 /** The conversation events of a trace's model and tool steps (wrappers already removed). */
 export function timelineEvents(models: readonly ModelStep[], tools: readonly ToolStep[]): Timeline {
-  const moments: Moment[] = [];
-  let order = 0;
-  // A model call is given what the calls before it answered: its input is read no sooner than the previous
-  // call (by start, then end) ended. Producers round start times (the AI SDK to the millisecond) and end a model
-  // span a moment after the next call began, so the span times alone can put an input before that answer.
-  const sequence = [...models].sort((a, b) => a.start - b.start || a.end - b.end);
-  let previousEnd = -Infinity;
-  for (const step of sequence) {
-    moments.push({ at: Math.max(step.start, previousEnd), order: order++, step, phase: 'input' }, { at: step.end, order: order++, step, phase: 'output' });
-    previousEnd = Math.max(previousEnd, step.end);
-  }
-  for (const step of tools) moments.push({ at: step.end, order: order++, step, phase: 'tool' });
-  // At one instant: a model's answer, then the tools it asked for, then the next model call's input.
-  moments.sort((a, b) => a.at - b.at || (a.step === b.step ? 0 : RANK[a.phase] - RANK[b.phase]) || a.order - b.order);
+  const moments = orderedMoments(models, tools);
   const book = new CallBook();
   const open: OpenCall[] = [];
   const fromInput = new Set<string>();
+  /** Tool steps by call id, until they are read (at their moment, or earlier by an input that holds their result). */
+  const unread = toolsById(tools);
+  const readEarly = new Set<ToolStep>();
   /** Call ids a tool step settled before the model's answer that asked for them was read (its span ended later). */
   const byTool = new Set<string>();
   let users = -1;
@@ -49,7 +38,8 @@ export function timelineEvents(models: readonly ModelStep[], tools: readonly Too
     if (moment.phase === 'tool') {
       // A call already settled from a model input (its span ended in the same instant) is not a second call.
       const id = moment.step.callId;
-      if (id !== null && fromInput.has(id)) return;
+      if (readEarly.has(moment.step) || (id !== null && fromInput.has(id))) return;
+      if (id !== null) unread.delete(id);
       if (!settleTool(book, open, moment.step, index) && id !== null) byTool.add(id);
       return;
     }
@@ -65,7 +55,7 @@ export function timelineEvents(models: readonly ModelStep[], tools: readonly Too
     if (added !== null) {
       for (const m of added) if (m.role === 'user') users++;
       sayUsers(book, added, 0, index);
-      settleResults(book, open, fromInput, added, index);
+      settleResults(book, open, fromInput, { unread, readEarly }, added, index);
       return;
     }
     const messages = recorded instanceof LazyMessages ? recorded.messages() : recorded;
@@ -78,7 +68,7 @@ export function timelineEvents(models: readonly ModelStep[], tools: readonly Too
       return;
     }
     users = sayNewUsers(book, messages, users, index);
-    settleResults(book, open, fromInput, messages, index);
+    settleResults(book, open, fromInput, { unread, readEarly }, messages, index);
   });
   for (const call of open) book.open(call);
   return { events: book.finish(), hasContent };
@@ -108,16 +98,40 @@ function sayUsers(book: CallBook, messages: readonly ChatMessage[], skip: number
   return count;
 }
 
-/** Settle the open calls a model input carries results for (calls no tool step settled). */
-function settleResults(book: CallBook, open: OpenCall[], fromInput: Set<string>, messages: readonly ChatMessage[], index: number): void {
+/**
+ * Settle the open calls a model input carries results for: by the tool step of the call when the trace has one
+ * not yet read (producers round span start times, so the input can seem to begin before the tool ended), else by
+ * the result the input holds.
+ */
+function settleResults(book: CallBook, open: OpenCall[], fromInput: Set<string>, steps: { unread: Map<string, ToolStep>; readEarly: Set<ToolStep> }, messages: readonly ChatMessage[], index: number): void {
   for (const m of messages) {
     for (const r of m.results) {
+      const step = r.id === null ? undefined : steps.unread.get(r.id);
+      if (step !== undefined && r.id !== null) {
+        steps.unread.delete(r.id);
+        steps.readEarly.add(step);
+        settleTool(book, open, step, index);
+        continue;
+      }
       const call = takeOpen(open, r.id, r.name);
       if (call === undefined) continue;
       book.settle(call, { result: typeof r.result === 'string' ? parseResultText(r.result) : r.result, marked: r.failed }, index);
       if (call.callId !== null) fromInput.add(call.callId);
     }
   }
+}
+
+/** The tool steps that carry a call id, by id; an id two steps share is left out (neither can be told apart by it). */
+function toolsById(tools: readonly ToolStep[]): Map<string, ToolStep> {
+  const byId = new Map<string, ToolStep>();
+  const shared = new Set<string>();
+  for (const step of tools) {
+    if (step.callId === null) continue;
+    if (byId.has(step.callId)) shared.add(step.callId);
+    byId.set(step.callId, step);
+  }
+  for (const id of shared) byId.delete(id);
+  return byId;
 }
 
 /** Settle a tool step; returns whether it answered an open call (else it stands alone). */

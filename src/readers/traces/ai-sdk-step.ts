@@ -3,7 +3,8 @@
  * `ai.streamText.doStream`) with `ai.prompt.messages`, `ai.prompt.tools`, `ai.response.text` and
  * `ai.response.toolCalls`, and the tool executions (`ai.toolCall`) with `ai.toolCall.name`, `.id`, `.args`
  * and `.result`, a failure as the span's `ERROR` status. The outer spans (`ai.generateText`, `ai.streamText`)
- * wrap these and are read only for their tools. Read as the SDK v5 and v6 write them.
+ * wrap these and are read only for their tools. Read as the SDK v5 and v6 write them, and as AI SDK 7 does through
+ * `@ai-sdk/otel`'s `LegacyOpenTelemetry` (its `OpenTelemetry` writes GenAI spans, read by gen-ai-step.ts).
  * @see https://ai-sdk.dev/docs/ai-sdk-core/telemetry
  */
 import { parseArguments, parseResultText } from '../_json.js';

@@ -10,7 +10,7 @@ import type { TraceSteps } from './span-steps.js';
 
 /** The hint of the `trace_without_content` error: how each producer turns content capture on. */
 export const CONTENT_CAPTURE_HINT =
-  'enable content capture where the trace is recorded: OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true for OpenTelemetry GenAI instrumentations, experimental_telemetry: { isEnabled: true, recordInputs: true, recordOutputs: true } for the AI SDK, OPENINFERENCE_HIDE_INPUTS/OPENINFERENCE_HIDE_OUTPUTS unset for OpenInference';
+  'enable content capture where the trace is recorded: OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true for OpenTelemetry GenAI instrumentations, telemetry: { recordInputs: true, recordOutputs: true } for the AI SDK (7, with the OpenTelemetry integration of @ai-sdk/otel registered; experimental_telemetry: { isEnabled: true, recordInputs: true, recordOutputs: true } in AI SDK 5 and 6), OPENINFERENCE_HIDE_INPUTS/OPENINFERENCE_HIDE_OUTPUTS unset for OpenInference';
 
 /**
  * The conversation a trace records.
