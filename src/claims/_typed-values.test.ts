@@ -36,6 +36,12 @@ describe('typed values a claim states', () => {
     expect(statedEnums('Kestrel Bio moved to Closed Won', [p])).toEqual([{ key: 'stage', value: 'closed won', allowed }]);
     expect(statedEnums('moved from Closed Lost to Closed Won', [p])).toEqual([]);
     expect(statedEnums('nothing here', [p])).toEqual([]);
+    // The value before a change arrow is the old one; a value that qualifies a unit of time is none.
+    const cabin = { key: 'cabin', values: ['basic_economy', 'economy', 'business'].map((v) => v.replace('_', ' ')) };
+    expect(statedEnums('Cabin: Basic Economy → Economy', [cabin]).map((s) => s.value)).toEqual(['economy']);
+    expect(statedEnums('Cabin: Economy -> Business (charged to card 2135)', [cabin]).map((s) => s.value)).toEqual(['business']);
+    expect(statedEnums('Refund of $186 processed (will be available in 5-7 business days)', [cabin])).toEqual([]);
+    expect(statedEnums('Upgraded to business class', [cabin]).map((s) => s.value)).toEqual(['business']);
     const mode = { key: 'mode', values: ['heat', 'cool', 'off'] };
     expect(statedEnums('Moved to Closed Won and set to cool', [p, mode]).map((s) => s.value)).toEqual(['closed won', 'cool']);
   });

@@ -98,16 +98,51 @@ export interface StatedEnum {
 }
 
 /**
+ * `text` without what a change arrow leaves behind: in "Cabin: Basic Economy → Economy" the value before `→` (or
+ * `->`), back to the last `:`, `(`, `,`, `;`, line break or arrow, is the old one, not what the act set.
+ */
+function beforeArrowsDropped(text: string): string {
+  if (!text.includes('→') && !text.includes('->')) return text;
+  let out = '';
+  let start = 0; // where the text not yet copied starts
+  let segment = 0; // where the current segment (after the last delimiter) starts
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const arrow = c === '→' ? 1 : c === '-' && text[i + 1] === '>' ? 2 : 0;
+    if (arrow > 0) {
+      out += `${text.slice(start, segment)} `;
+      start = segment = i + arrow;
+      i += arrow - 1;
+    } else if (c === ':' || c === '(' || c === ',' || c === ';' || c === '\n') segment = i + 1;
+  }
+  return out + text.slice(start);
+}
+
+/**
+ * `words` (space-padded loose words) name `value` somewhere not as a measure's unit qualifier: "5-7 business days"
+ * names no `business` cabin.
+ */
+function namesValue(words: string, value: string): boolean {
+  const phrase = ` ${value} `;
+  for (let at = words.indexOf(phrase); at !== -1; at = words.indexOf(phrase, at + 1)) {
+    const after = words.slice(at + phrase.length, words.indexOf(' ', at + phrase.length));
+    if (!TIME_UNITS.has(after)) return true;
+  }
+  return false;
+}
+const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
+
+/**
  * For each parameter, the allowed value that a text names as a whole phrase, when it names exactly one of
  * that parameter's values ("moved to Closed Won" → `closed won`); parameters that it names none or several
  * of are left out. The text's words are read once for all parameters.
  */
 export function statedEnums(text: string, parameters: readonly EnumParameter[]): StatedEnum[] {
   if (parameters.length === 0) return [];
-  const words = ` ${looseWords(text)} `;
+  const words = ` ${looseWords(beforeArrowsDropped(text))} `;
   const out: StatedEnum[] = [];
   for (const { key, values } of parameters) {
-    const named = values.filter((v) => words.includes(` ${v} `));
+    const named = values.filter((v) => namesValue(words, v));
     // "Closed Won" names `closed won`, not also `closed`.
     const longest = named.filter((v) => !named.some((w) => w !== v && ` ${w} `.includes(` ${v} `)));
     const value = longest.length === 1 ? longest[0] : undefined;
