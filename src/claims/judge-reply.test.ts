@@ -460,3 +460,12 @@ describe('a record read off a lookup', () => {
     expect(flagged(checkMessages(request('Reservation M20IZO:\n- Cabin: economy\n- Booked: May 15, 2024'), { tools }))).toEqual(['book_reservation:not_called']);
   });
 });
+
+describe('what a lookup found', () => {
+  it('is judged as what it returned, not against what it was asked', () => {
+    const searched = ledger({ tool: 'search_direct_flight', args: { origin: 'ORD', destination: 'PHL', date: '2024-05-26' }, result: [{ flight_number: 'HAT271' }] });
+    expect(flagged(check('I found that on May 10, you took flight HAT271 from ORD to PHL.', searched, { tools: ['search_direct_flight', 'book_reservation'] }))).toEqual([]);
+    // What the claim says it searched is still judged.
+    expect(flagged(check('I searched for flights on May 10 from ORD to PHL.', searched, { tools: ['search_direct_flight', 'book_reservation'] }))).toEqual(['search_direct_flight:args_mismatch']);
+  });
+});

@@ -311,7 +311,10 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     const span = x.details === undefined ? x.clause : `${x.clause}\n${x.details}`;
     const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
     const digests = carrying === null ? () => input.backing.digests(tool) : () => digestOf(carrying);
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, digests, (v) => input.backing.seen(v), whole, enums);
+    // What a lookup found ("I found that on May 10 you took flight HAT271") is what it returned, not what it was asked.
+    const found = match.read ? foundContent(span) : -1;
+    const asked = found >= 0 ? span.slice(0, found) : span;
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(asked, digests, (v) => input.backing.seen(v), found >= 0 ? asked : whole, enums);
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed, message: mismatch.message });
       continue;
@@ -815,6 +818,13 @@ function answersLookup(x: ExtractedClaim, stretch: readonly LedgerEntry[], profi
 const RUN_OUTCOME = /\b(?:now|just|successfully)\b/i;
 
 /** A present state ("are set for 7:30", "is now inactive"), not an event ("was charged", "has been cancelled") nor an act of the agent. */
+/** Where the content clause of a lookup's verb starts ("found that …", "see that …"), or -1 when it has none. */
+function foundContent(clause: string): number {
+  const m = FOUND_THAT.exec(clause);
+  return m === null ? -1 : m.index + m[0].length;
+}
+const FOUND_THAT = /\b(?:found|find|see|saw|seen|noticed|checked|verified|confirmed|shows?|showed)\s+that\b/i;
+
 /** A simple-past passive that dates its event ("was booked on 2024-05-12"): an event of the record, not a perfect of this run. */
 function datedPast(x: ExtractedClaim): boolean {
   return x.form === 'passive' && SIMPLE_PAST.test(x.clause) && !PERFECT.test(x.clause) && dateKeys(x.clause).length > 0;
