@@ -469,3 +469,13 @@ describe('what a lookup found', () => {
     expect(flagged(check('I searched for flights on May 10 from ORD to PHL.', searched, { tools: ['search_direct_flight', 'book_reservation'] }))).toEqual(['search_direct_flight:args_mismatch']);
   });
 });
+
+describe('a payment no tool is named for', () => {
+  it('is never the call of a lookup whose result lists payments', () => {
+    const tools = ['get_reservation_details', 'update_reservation_flights'];
+    const looked = ledger({ tool: 'get_reservation_details', args: { reservation_id: 'GV1N64' }, result: { payment_history: [{ payment_id: 'gift_card_1', amount: 5372 }] } });
+    const r = check('The price difference of $5,244 has been refunded to your gift card.', looked, { tools });
+    expect(r.confirmed.map((c) => c.tool)).toEqual([]);
+    expect(r.claimedButNeverRan.map((c) => c.tool)).not.toContain('get_reservation_details');
+  });
+});

@@ -208,7 +208,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // tool whose earlier call recorded that very amount made it.
     let paidBefore = false;
     if ((tool === null || (state !== 'ok' && (!match.strong || !verbFits))) && moneyWords(x.clause).some((w) => w.moved) && /\d/.test(x.clause)) {
-      let payer = payingCall(input.stretch, input.backing);
+      let payer = payingCall(input.stretch, input.backing, tools.byName);
       if (payer === null && (payer = recordedAmountOf(x.clause, input.profiles, input.backing)) !== null) paidBefore = true;
       if (payer !== null) {
         tool = payer;
@@ -714,11 +714,12 @@ function reportsNoLookup(match: ToolMatch, objects: ReadonlySet<string>): boolea
   return true;
 }
 
-/** The most recent successful call of the stretch whose arguments or own result record an amount. */
-function payingCall(stretch: readonly LedgerEntry[], backing: Backing): string | null {
+/** The most recent successful call of the stretch, not a lookup, whose arguments or own result record an amount. */
+function payingCall(stretch: readonly LedgerEntry[], backing: Backing, profiles: ReadonlyMap<string, ToolProfile>): string | null {
   for (let i = stretch.length - 1; i >= 0; i--) {
     const e = stretch[i];
-    if (e === undefined || e.status !== 'ok') continue;
+    // A lookup whose result lists payments (a reservation's payment history) paid nothing.
+    if (e === undefined || e.status !== 'ok' || profiles.get(e.tool)?.read === true) continue;
     if (backing.digests(e.tool).some((d) => d.moneyCalls > 0 || d.resultMoneyCalls > 0)) return e.tool;
   }
   return null;
@@ -736,7 +737,7 @@ function recordedAmountOf(clause: string, profiles: readonly ToolProfile[], back
   const recorded = (d: ArgsDigest): boolean => d.money.has(a) || d.money.has(a * 100) || d.callSums.has(a) || d.resultMoney.has(a) || d.resultMoney.has(-a);
   let payer: string | null = null;
   for (const p of profiles) {
-    if (!backing.digests(p.name).some(recorded)) continue;
+    if (p.read || !backing.digests(p.name).some(recorded)) continue;
     if (payer !== null && payer !== p.name) return null;
     payer = p.name;
   }
