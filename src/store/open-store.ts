@@ -82,7 +82,8 @@ export interface OpenStoreOptions {
  * - `store_version`: the file's schema is newer than this claimcheck reads;
  * - `store_readonly`: the file or its folder cannot be written (and `readonly` is off);
  * - `store_locked`: another process held the lock for longer than `busyTimeoutMs` (during a migration);
- * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error.
+ * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error; `store_io` also for a path that is
+ *   no regular file (a FIFO, a device, a socket), refused before it is opened (a FIFO would block).
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   try {
