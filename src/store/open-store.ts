@@ -41,6 +41,8 @@ export interface OpenStoreOptions {
   /**
    * How long opening, reading, `flush()`, `close()` and the write at process exit wait for another
    * process's lock before `store_locked`, in milliseconds. Default `5_000`; a non-negative integer.
+   * PostgreSQL: also the server's `statement_timeout` and the time to connect; each query waits at most
+   * this + 1 s for an answer (a server that stops answering: `store_io`, the connection dropped).
    */
   busyTimeoutMs?: number;
   /**
