@@ -33,9 +33,12 @@ export function replaceUniqueItems(schema: Json): Json {
 /** The first repeat in `items`: `i` the later index, `j` the earlier equal one; `undefined` when all differ. */
 export function firstRepeat(items: readonly unknown[]): { i: number; j: number } | undefined {
   const keys = new CanonicalKeys();
-  const seen = new Map<string, number>();
+  // Strings are their own key (no copy to quote them); every other value by its canonical key.
+  const strings = new Map<string, number>();
+  const others = new Map<string, number>();
   for (let i = 0; i < items.length; i++) {
-    const key = keys.of(items[i]);
+    const item = items[i];
+    const [seen, key] = typeof item === 'string' ? [strings, item] : [others, keys.of(item)];
     const j = seen.get(key);
     if (j !== undefined) return { i, j };
     seen.set(key, i);
@@ -70,6 +73,17 @@ export const uniqueItemsKeyword: KeywordDefinition = {
 /** Canonical keys: equal JSON values get equal keys; a value JSON cannot write is keyed by its identity. */
 class CanonicalKeys {
   readonly #identities = new Map<unknown, number>();
+  /** Member names as JSON text: the items of one array mostly share their names. */
+  readonly #names = new Map<string, string>();
+
+  #quoted(name: string): string {
+    let quoted = this.#names.get(name);
+    if (quoted === undefined) {
+      quoted = JSON.stringify(name);
+      if (this.#names.size < 10_000) this.#names.set(name, quoted);
+    }
+    return quoted;
+  }
 
   of(value: unknown): string {
     switch (typeof value) {
@@ -87,12 +101,21 @@ class CanonicalKeys {
         break;
     }
     if (value === null) return 'null';
-    if (Array.isArray(value)) return `[${value.map((item) => this.of(item)).join(',')}]`;
+    if (Array.isArray(value)) {
+      let key = '[';
+      for (let i = 0; i < value.length; i++) key += (i === 0 ? '' : ',') + this.of(value[i] as unknown);
+      return `${key}]`;
+    }
     const proto: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
     if (typeof value === 'object' && (proto === Object.prototype || proto === null)) {
       const members = value as Json;
       const names = Object.keys(members).sort();
-      return `{${names.map((name) => `${JSON.stringify(name)}:${this.of(members[name])}`).join(',')}}`;
+      let key = '{';
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
+        key += `${i === 0 ? '' : ','}${this.#quoted(name)}:${this.of(members[name])}`;
+      }
+      return `${key}}`;
     }
     let id = this.#identities.get(value);
     if (id === undefined) {
