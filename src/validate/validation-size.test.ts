@@ -72,6 +72,20 @@ describe('uniqueItems in linear time', () => {
   });
 });
 
+describe('many failures are reported in near-linear time', () => {
+  it('100,000 items that each fail an anyOf are reported without comparing every combinator with every error', { timeout: 60_000 }, () => {
+    // Before, 4,000 such items took 6 s and the time grew with the cube of the count.
+    const schema = tool({ type: 'object', properties: { list: { type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] } } } });
+    const list = Array.from({ length: 100_000 }, (_, i) => `s${i}`);
+    const result = validateToolCall({ tool: schema, args: { list } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.failures).toHaveLength(100_000);
+    expect(result.failures[0]).toMatchObject({ category: 'type_mismatch', path: '/list/0', message: '/list/0 must be an integer or a boolean, got string "s0".' });
+    expect(result.failures[99_999]?.path).toBe('/list/99999');
+  });
+});
+
 describe('schema size is bounded before compiling', () => {
   const properties = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: 'string' }]));
 
