@@ -6,6 +6,7 @@ import { Bench } from 'tinybench';
 import { action, check, checkTurns, guard, idField } from '../dist/index.js';
 import { runScaling } from './scaling.js';
 import { runSecondOpinion } from './second-opinion.js';
+import { runValidation } from './validation.js';
 import { lines, options, source, text } from './tau-file.js';
 
 /** CPU time of `run()` in ms: user + system of this process, all its threads. */
@@ -321,3 +322,6 @@ await runSecondOpinion(10);
   console.log('');
   for (const line of tracesBench(11)) console.log(line);
 }
+
+// 12. Argument validation: guard.execute on large arguments, and the first call of large schemas (bench/validation.js).
+runValidation(12);

@@ -96,7 +96,7 @@ export const ClaimcheckErrorCode = {
   storeReadonly: 'store_readonly',
   /** The disk, or the database's size limit, is full. */
   storeFull: 'store_full',
-  /** Any other failure to open, read or write the ledger (the path is a folder, an I/O error). */
+  /** Any other failure to open, read or write the ledger (the path is a folder, or no regular file such as a FIFO; an I/O error). */
   storeIo: 'store_io',
   /** A store method was called after `close()`. */
   storeClosed: 'store_closed',

@@ -1,6 +1,6 @@
 /**
- * Internal: validation that fails open. When the validator itself throws (a schema Ajv cannot compile,
- * a bug), the call is checked without its schema (the text must parse to an object) and the incident
+ * Internal: validation that fails open. When the validator itself throws (a schema Ajv cannot compile or
+ * that is too large to compile, a bug), the call is checked without its schema (the text must parse to an object) and the incident
  * is reported; a tool whose schema cannot compile is not retried. A schema checked only in part (a
  * `pattern` the linear-time engine does not support) is logged once per tool. Either way
  * {@link FailOpenValidation.coverage} says so, for the operation.

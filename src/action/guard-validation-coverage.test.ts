@@ -60,4 +60,20 @@ describe('guard validation coverage', () => {
     expect(logger.warn.mock.calls[0]?.[0]).toMatch(/checked only in part: pattern "\^\(\?!admin\$\)"/);
     expect(g.close().validationSkipped).toBe(2);
   });
+
+  it('a schema past the size bound (50,000 properties): not compiled, each call runs and is marked skipped, one warning says why', { timeout: 60_000 }, () => {
+    const properties = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`p${i}`, { type: 'string' }]));
+    const logger = { warn: vi.fn() };
+    const sink = createMemorySink();
+    const executor = vi.fn(() => 'ok');
+    const g = guard({ tools: [tool('bulk', { type: 'object', properties })], executors: { bulk: executor }, logger, sink });
+    expect(g.execute('bulk', { p1: 'x' })).toMatchObject({ ok: true, state: 'unknown' });
+    expect(g.execute('bulk', { p1: 3 })).toMatchObject({ ok: true, state: 'unknown' });
+    expect(executor).toHaveBeenCalledTimes(2);
+    expect(sink.operations.map((op) => op.validation)).toEqual(['skipped', 'skipped']);
+    expect(sink.operations[0]?.incident).toMatch(/more than 5,000 subschemas/);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]?.[0]).toMatch(/"bulk".*more than 5,000 subschemas/);
+    expect(g.close().validationSkipped).toBe(2);
+  });
 });

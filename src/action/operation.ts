@@ -55,8 +55,9 @@ export interface Operation {
   /**
    * Present only when the tool's schema was not applied in full (fail open; the guard logs it once per
    * tool and counts it in `GuardSummary.validationSkipped`):
-   * - `skipped`: the schema could not be used at all (Ajv cannot compile it; `incident` says why); the
-   *   arguments only had to be a JSON object.
+   * - `skipped`: the schema could not be used at all (Ajv cannot compile it, or it is past the size
+   *   bounds: more than 5,000 subschemas or 256 levels; `incident` says why); the arguments only had to
+   *   be a JSON object.
    * - `partial`: some keywords were not checked: a `pattern` the linear-time engine does not support
    *   (lookaround, backreferences), which then matches everything (`ValidationResult.skipped`).
    */

@@ -10,6 +10,7 @@ import type { Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import type { LoadedConfig } from './_config.js';
 import { forCommandLine } from './_ledger-hint.js';
+import { assertRegularFile } from '../store/_regular-file.js';
 
 /** Options every ledger command takes. */
 export interface LedgerOptions {
@@ -89,10 +90,12 @@ export async function openLedger(command: string, options: LedgerOptions, sinks:
 
 /**
  * A clear message for a `--db` that holds JSON (a conversation file given by mistake), before the store
- * would call it damaged and advise moving it away. Other files are left to the store's message.
- * @throws ClaimcheckError `store_corrupt`
+ * would call it damaged and advise moving it away; and for a path that is no regular file (a FIFO would
+ * block the read). Other files are left to the store's message.
+ * @throws ClaimcheckError `store_corrupt` for JSON; `store_io` for a FIFO, a device or a socket
  */
 export function assertSqliteFile(path: string, command: string): void {
+  assertRegularFile(path);
   const head = Buffer.alloc(64);
   let read = 0;
   let fd: number | undefined;

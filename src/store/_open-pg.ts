@@ -6,6 +6,7 @@ import type PgModule from 'pg';
 import { ClaimcheckError } from '../errors.js';
 import { HASH_KEY_ENV, resolveHashKey } from './_hash-key.js';
 import { redactUrl, toPgStoreError } from './_pg-errors.js';
+import { PgConnections, queryTimeoutMs } from './_pg-connections.js';
 import { migratePg } from './_pg-schema.js';
 import { PgStore } from './_pg-store.js';
 import type { OpenStoreOptions } from './open-store.js';
@@ -36,17 +37,22 @@ export async function openPgStore(url: string, options: OpenStoreOptions, settin
   }
   const types = { getTypeParser: (oid: number, format?: string): ((value: string) => unknown) => (oid === INT8_OID ? Number : (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown)) };
   // allowExitOnIdle: idle connections never keep a worker alive once its work (and the beforeExit flush) is done.
-  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: settings.busyTimeoutMs, statement_timeout: settings.busyTimeoutMs, max: 4, types: types as never, allowExitOnIdle: true });
+  // query_timeout: a server that stops answering on an open connection fails the query instead of holding it forever.
+  const queryTimeout = queryTimeoutMs(settings.busyTimeoutMs);
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: settings.busyTimeoutMs, statement_timeout: settings.busyTimeoutMs, query_timeout: queryTimeout, max: 4, types: types as never, allowExitOnIdle: true });
   pool.on('error', () => undefined); // replaced by the store's reporter once it exists
+  const connections = new PgConnections(pool, queryTimeout);
   try {
     const client = await pool.connect();
     client.on('error', () => undefined); // a dropped connection fails the next query instead
     let schemaVersion: number;
     try {
       schemaVersion = await migratePg(client, { url: shown, readonly });
-    } finally {
-      client.release();
+    } catch (error) {
+      connections.release(client, true);
+      throw error;
     }
+    client.release();
     const hashKey = readonly ? { hmac: (): string => '' } : keyless ? { hmac: noHashes(shown) } : resolveHashKey(':memory:');
     return new PgStore(pool, {
       url: shown,
@@ -60,9 +66,10 @@ export async function openPgStore(url: string, options: OpenStoreOptions, settin
       maxPending: settings.maxPending,
       onError: options.onError,
       warn: settings.warn,
+      connections,
     });
   } catch (error) {
-    await pool.end().catch(() => undefined);
+    await connections.end();
     throw toPgStoreError(error, shown, 'open');
   }
 }

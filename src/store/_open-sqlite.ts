@@ -14,6 +14,7 @@ import { toStoreError } from './_sqlite-errors.js';
 import { SqliteStore } from './_sqlite-store.js';
 import type { OpenStoreOptions } from './open-store.js';
 import { resolveStorePath, STORE_DIR } from './resolve-store-path.js';
+import { assertRegularFile } from './_regular-file.js';
 
 /** Test hooks of {@link openSqliteStore}. */
 export interface OpenHooks extends DriverSources {
@@ -86,6 +87,7 @@ function prepareFile(path: string, readonly: boolean, busyTimeoutMs: number): vo
   try {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (stat?.isDirectory()) throw Object.assign(new Error(`${path} is a folder, not a file`), { code: 'EISDIR' });
+    assertRegularFile(path);
     if (readonly) {
       if (stat === undefined) {
         throw new ClaimcheckError('store_not_found', `No claimcheck ledger at ${path}: nothing has been recorded there yet. Record with a store opened without readonly, or set CLAIMCHECK_DB to the ledger's path.`, { data: { path } });

@@ -10,7 +10,7 @@ export function toPgStoreError(error: unknown, url: string, action: StoreAction)
   const raw = (error as { code?: unknown } | null)?.code;
   // pg-pool's own "timeout exceeded when trying to connect" (no code): every client of the pool is busy.
   const poolTimeout = raw === undefined && error instanceof Error && /^timeout exceeded when trying to connect/i.test(error.message);
-  const code = typeof raw === 'string' ? raw : poolTimeout ? 'pool_timeout' : null;
+  const code = typeof raw === 'string' ? raw : poolTimeout ? 'pool_timeout' : isStalled(error) ? 'query_timeout' : null;
   const text = error instanceof Error ? error.message : String(error);
   const [claimcheckCode, hint] = classify(code ?? '');
   return new ClaimcheckError(claimcheckCode, `Could not ${action} the claimcheck ledger ${url}: ${text}${code === null ? '' : ` (${code})`}. ${hint}`, {
@@ -19,7 +19,15 @@ export function toPgStoreError(error: unknown, url: string, action: StoreAction)
   });
 }
 
+/** `pg`'s client-side `query_timeout` ran out: the server did not answer on an open connection. */
+export function isStalled(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === undefined && error.message === 'Query read timeout';
+}
+
 function classify(c: string): [ClaimcheckErrorCode, string] {
+  if (c === 'query_timeout') {
+    return ['store_io', 'The server stopped answering on an open connection (no answer within busyTimeoutMs + 1 s): the connection was dropped, and the write is retried on a new one. Check that the server and the network to it are up.'];
+  }
   if (c === '53100') return ['store_full', "The database server's disk is full. Free space on the server."];
   if (c === '55P03' || c === '57014' || c === '40P01') return ['store_locked', 'A lock or a statement timeout stopped the write; it is retried.'];
   if (c === '42501' || c === '25006') return ['store_readonly', 'This database user cannot write these tables. Grant it INSERT and UPDATE, or use another user.'];

@@ -9,7 +9,8 @@ import { ClaimcheckError } from '../errors.js';
 import type { PendingWrite } from './_sqlite-writer.js';
 import { cutoffOf, prunePg } from './_prune.js';
 import { interceptionParams, operationParams, receiptParams, runIdOf, runParams, type NormalizeOptions } from './_normalize.js';
-import { toPgStoreError } from './_pg-errors.js';
+import type { PgConnections } from './_pg-connections.js';
+import { isStalled, toPgStoreError } from './_pg-errors.js';
 import { PgWriter } from './_pg-writer.js';
 import { INTERCEPTION_SELECT, OPERATION_SELECT, RECEIPT_SELECT, toInterception, toOperation, toReceipt, toRun, toRunSummary, type RawRow } from './_sqlite-rows.js';
 import { aggregateStats, daySplit } from './_stats-aggregate.js';
@@ -34,6 +35,8 @@ export interface PgStoreConfig extends NormalizeOptions {
   maxPending: number;
   onError: ((error: ClaimcheckError) => void) | undefined;
   warn: (error: ClaimcheckError) => void;
+  /** The pool's connections, tracked from before the first one opened. */
+  connections: PgConnections;
 }
 
 const NO_SINCE = Number.MIN_SAFE_INTEGER;
@@ -54,6 +57,7 @@ export class PgStore implements Store {
   readonly capture: boolean;
   readonly readonly: boolean;
   readonly #pool: Pool;
+  readonly #connections: PgConnections;
   readonly #config: PgStoreConfig;
   readonly #writer: PgWriter | undefined;
   readonly #listeners = new Set<(error: ClaimcheckError) => void>();
@@ -64,6 +68,7 @@ export class PgStore implements Store {
 
   constructor(pool: Pool, config: PgStoreConfig) {
     this.#pool = pool;
+    this.#connections = config.connections;
     this.#config = config;
     this.path = config.url;
     this.schemaVersion = config.schemaVersion;
@@ -166,7 +171,7 @@ export class PgStore implements Store {
     this.#writer?.stop();
     if (this.#onBeforeExit !== undefined) process.off('beforeExit', this.#onBeforeExit);
     if (this.#onExit !== undefined) process.off('exit', this.#onExit);
-    await this.#pool.end();
+    await this.#connections.end();
   }
 
   async prune(options: PruneOptions): Promise<PruneResult> {
@@ -357,7 +362,7 @@ export class PgStore implements Store {
       client.release();
       return result;
     } catch (error) {
-      await client?.query('ROLLBACK').catch(() => undefined);
+      if (!isStalled(error)) await client?.query('ROLLBACK').catch(() => undefined);
       client?.release(true);
       throw toPgStoreError(error, this.path, 'read');
     }
@@ -366,7 +371,8 @@ export class PgStore implements Store {
   /**
    * A client from the pool that never crashes the host: a checked-out client whose connection drops
    * between two queries emits `error` (unhandled, it would be an uncaught exception); the next query
-   * fails with it anyway, and the pool discards the client when it is released with an error.
+   * fails with it anyway, and the pool discards the client when it is released with an error (its
+   * socket destroyed: a server that stopped answering would never see a polite end through).
    */
   async #connect(): Promise<PoolClient> {
     const client = await this.#pool.connect();
@@ -374,8 +380,10 @@ export class PgStore implements Store {
     client.on('error', ignore);
     const release = client.release.bind(client);
     client.release = (error?: Error | boolean) => {
-      client.off('error', ignore);
-      release(error);
+      client.release = release;
+      // A discarded client keeps ignoring errors: its destroyed socket may still report one.
+      if (error === undefined || error === false) client.off('error', ignore);
+      this.#connections.release(client, error);
     };
     return client;
   }

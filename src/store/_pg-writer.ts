@@ -7,7 +7,7 @@
  */
 import { ClaimcheckError } from '../errors.js';
 import type { PgQueryable } from './_pg-schema.js';
-import { toPgStoreError } from './_pg-errors.js';
+import { isStalled, toPgStoreError } from './_pg-errors.js';
 import { DAY_MS } from './_stats-aggregate.js';
 import { MAX_RETRY_MS, type PendingWrite } from './_sqlite-writer.js';
 
@@ -17,7 +17,7 @@ export interface PgWriterOptions {
   flushIntervalMs: number;
   maxPending: number;
   onError: (error: ClaimcheckError) => void;
-  /** A client from the pool, released after each batch. */
+  /** A client from the pool, released after each batch (with an error: discarded, its socket destroyed). */
   connect: () => Promise<PgQueryable & { release(error?: boolean): void }>;
 }
 
@@ -184,7 +184,8 @@ export class PgWriter {
       await client.query('COMMIT');
       client.release();
     } catch (error) {
-      await client?.query('ROLLBACK').catch(() => undefined);
+      // A server that stopped answering would not answer the ROLLBACK either: dropping the connection rolls back.
+      if (!isStalled(error)) await client?.query('ROLLBACK').catch(() => undefined);
       client?.release(true);
       throw toPgStoreError(error, this.options.url, 'write');
     }

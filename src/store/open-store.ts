@@ -41,6 +41,8 @@ export interface OpenStoreOptions {
   /**
    * How long opening, reading, `flush()`, `close()` and the write at process exit wait for another
    * process's lock before `store_locked`, in milliseconds. Default `5_000`; a non-negative integer.
+   * PostgreSQL: also the server's `statement_timeout` and the time to connect; each query waits at most
+   * this + 1 s for an answer (a server that stops answering: `store_io`, the connection dropped).
    */
   busyTimeoutMs?: number;
   /**
@@ -82,7 +84,8 @@ export interface OpenStoreOptions {
  * - `store_version`: the file's schema is newer than this claimcheck reads;
  * - `store_readonly`: the file or its folder cannot be written (and `readonly` is off);
  * - `store_locked`: another process held the lock for longer than `busyTimeoutMs` (during a migration);
- * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error.
+ * - `store_full`, `store_io`: a full disk, a path that is a folder, another I/O error; `store_io` also for a path that is
+ *   no regular file (a FIFO, a device, a socket), refused before it is opened (a FIFO would block).
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   try {

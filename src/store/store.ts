@@ -109,6 +109,9 @@ export interface Store {
    * Flush, then close the database. Idempotent. When the final flush fails the promise rejects with the
    * error (its `data.pending` says how many records are queued) and the store stays open: it keeps
    * retrying in the background, a later `close()` finishes, and the records are tried once more at exit.
+   * On PostgreSQL it settles even when the server stops answering on an open connection: each query
+   * waits at most `busyTimeoutMs` + 1 s, and connections that have not ended that long after the
+   * flush have their sockets destroyed.
    */
   close(): Promise<void>;
   /** Runs, newest first, with their record counts. */

@@ -4,6 +4,12 @@
  * The draft comes from the schema's `$schema`: 2020-12 (also the default, since most tool schemas name
  * none), 2019-09, or draft-07 (also for draft-04/06). A schema without `$schema` that only compiles as
  * draft-07 (array-form `items`, say) falls back to draft-07.
+ *
+ * Compile time is bounded: a schema of more than {@link MAX_SCHEMA_NODES} subschemas or
+ * {@link MAX_SCHEMA_DEPTH} levels is refused before anything walks it (see `_schema-size.ts`), and Ajv
+ * tracks which members `unevaluatedProperties`/`unevaluatedItems` have seen only in schemas that use
+ * them (that tracking made `allOf` quadratic: 2,000 members took 4.2 s). `uniqueItems` is checked in
+ * linear time by a keyword of our own (`_unique-items.ts`).
  * @see https://ajv.js.org/json-schema.html
  */
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
@@ -15,6 +21,8 @@ import { closeObjectSchemas } from './_close-object-schemas.js';
 import { inlineLocalRefs } from './_inline-local-refs.js';
 import { linearRegExpEngine, unsupportedPatterns } from './_linear-regexp.js';
 import { isJsonObject, mapSubschemas } from './_map-subschemas.js';
+import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, measureSchema } from './_schema-size.js';
+import { replaceUniqueItems, uniqueItemsKeyword } from './_unique-items.js';
 import { endSentence } from '../_sentence.js';
 
 export type SchemaDraft = '2020-12' | '2019-09' | 'draft-07';
@@ -49,14 +57,22 @@ const AJV_OPTIONS: Options = {
 const ROOT_ID = 'urn:claimcheck:tool-parameters';
 
 type Engine = Ajv | Ajv2019 | Ajv2020;
-const engines = new Map<SchemaDraft, Engine>();
+const engines = new Map<string, Engine>();
 
-function engine(draft: SchemaDraft): Engine {
-  let ajv = engines.get(draft);
+/**
+ * The Ajv instance for `draft`. Ajv2019 and Ajv2020 always track evaluated members (their constructors
+ * force `unevaluated: true`), at a cost quadratic in the members of an `allOf`; for a schema without
+ * `unevaluated*` keywords the tracking is switched off, which is how Ajv compiles draft-07.
+ */
+function engine(draft: SchemaDraft, tracksEvaluated: boolean): Engine {
+  const key = `${draft}:${tracksEvaluated}`;
+  let ajv = engines.get(key);
   if (ajv === undefined) {
     ajv = draft === '2020-12' ? new Ajv2020(AJV_OPTIONS) : draft === '2019-09' ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+    if (!tracksEvaluated) ajv.opts.unevaluated = false;
     ajvFormats.default(ajv);
-    engines.set(draft, ajv);
+    ajv.addKeyword(uniqueItemsKeyword);
+    engines.set(key, ajv);
   }
   return ajv;
 }
@@ -76,22 +92,28 @@ const caches = { open: new WeakMap<object, CompiledSchema>(), closed: new WeakMa
 /**
  * Compile `schema` (cached on the schema object, separately for open and closed object schemas).
  * @throws ClaimcheckError `invalid_tool` when Ajv cannot compile the schema (invalid keyword values,
- *   unresolvable `$ref`, a `pattern` that is no JavaScript regular expression).
+ *   unresolvable `$ref`, a `pattern` that is no JavaScript regular expression), and when the schema is
+ *   past the size bounds, before or after its local `$ref`s are inlined (`data.reason`
+ *   `schema_too_large`: more than {@link MAX_SCHEMA_NODES} subschemas; `schema_too_deep`: more than
+ *   {@link MAX_SCHEMA_DEPTH} levels).
  */
 export function compileSchema(schema: Record<string, unknown>, options: { toolName: string; strictProperties: boolean }): CompiledSchema {
   const cache = options.strictProperties ? caches.closed : caches.open;
   const cached = cache.get(schema);
   if (cached !== undefined) return cached;
 
+  refuseIfLarge(schema, options.toolName);
   const { $schema: _ignored, ...rest } = schema;
   let prepared = inlineLocalRefs(rest);
   if (options.strictProperties) prepared = closeObjectSchemas(prepared);
+  const { usesUnevaluated } = refuseIfLarge(prepared, options.toolName);
+  prepared = replaceUniqueItems(prepared);
   if (typeof prepared.$id !== 'string' && typeof prepared.id !== 'string') prepared = { $id: ROOT_ID, ...prepared };
   const named = schemaDraft(schema);
   const drafts: SchemaDraft[] = named === undefined ? ['2020-12', 'draft-07'] : [named];
   let firstError: unknown;
   for (const draft of drafts) {
-    const ajv = engine(draft);
+    const ajv = engine(draft, usesUnevaluated);
     let fn: ValidateFunction;
     try {
       fn = ajv.compile(prepared);
@@ -118,6 +140,22 @@ export function compileSchema(schema: Record<string, unknown>, options: { toolNa
     `The parameters schema of tool "${options.toolName}" cannot be compiled as JSON Schema (${drafts.join(', ')}): ` +
       `${endSentence(reason)} Fix the schema, or leave parameters out to skip validation for this tool.`,
     { data: { tool: options.toolName }, cause: firstError },
+  );
+}
+
+/** Measure `schema`; throw `invalid_tool` when it is past a size bound. */
+function refuseIfLarge(schema: Record<string, unknown>, toolName: string): { usesUnevaluated: boolean } {
+  const measure = measureSchema(schema);
+  if (measure.over === null) return measure;
+  const [reason, limit, what] =
+    measure.over === 'nodes'
+      ? (['schema_too_large', MAX_SCHEMA_NODES, `has more than ${MAX_SCHEMA_NODES.toLocaleString('en-US')} subschemas (each use of a local $ref counted)`] as const)
+      : (['schema_too_deep', MAX_SCHEMA_DEPTH, `is nested deeper than ${MAX_SCHEMA_DEPTH} levels`] as const);
+  throw new ClaimcheckError(
+    'invalid_tool',
+    `The parameters schema of tool "${toolName}" ${what}; claimcheck does not compile a schema this large (compile time and stack grow with it). ` +
+      'Split the tool, or leave parameters out to skip validation for this tool.',
+    { data: { tool: toolName, reason, limit } },
   );
 }
 

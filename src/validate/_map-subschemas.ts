@@ -57,3 +57,18 @@ export function mapSubschemas(schema: Json, transform: (subschema: unknown, site
   }
   return out;
 }
+
+/** The direct subschemas of `schema` (objects and booleans), in keyword order, without copying anything. */
+export function directSubschemas(schema: Json): unknown[] {
+  const found: unknown[] = [];
+  for (const [keyword, value] of Object.entries(schema)) {
+    if ((SINGLE.has(keyword) || LIST.has(keyword)) && Array.isArray(value)) {
+      for (const item of value) if (isSchema(item)) found.push(item);
+    } else if (SINGLE.has(keyword)) {
+      if (isSchema(value)) found.push(value);
+    } else if (MAP.has(keyword) && isJsonObject(value)) {
+      for (const item of Object.values(value)) if (isSchema(item)) found.push(item);
+    }
+  }
+  return found;
+}

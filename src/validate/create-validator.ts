@@ -40,7 +40,8 @@ export interface Validator {
    * Never throws for bad arguments or names: those are failures (`unknown_tool`, `invalid_json`,
    * `type_mismatch` at `''` for text that parses to a non-object, then the schema's failures).
    * @throws ClaimcheckError `invalid_tool` when the tool's schema cannot be compiled (raised on that
-   *   tool's first call).
+   *   tool's first call), or is too large to compile: more than 5,000 subschemas or 256 levels, local
+   *   `$ref`s counted at each use (`data.reason`: `schema_too_large` or `schema_too_deep`; `data.limit`).
    */
   validate(toolName: string, args: unknown): ValidationResult;
 }
@@ -49,7 +50,8 @@ export interface Validator {
  * Create a {@link Validator} for a set of registered tools.
  *
  * Schemas are validated by Ajv with formats (ajv-formats, full mode), all errors, and non-strict
- * keywords (tool schemas in the wild carry unknown ones). The draft is the schema's `$schema`, else
+ * keywords (tool schemas in the wild carry unknown ones); `uniqueItems` is checked in time linear in the
+ * array (each item keyed by its canonical JSON). The draft is the schema's `$schema`, else
  * JSON Schema 2020-12 (falling back to draft-07 for a schema only draft-07 accepts). Compiled schemas
  * are cached on the schema object, so validators built from the same tool objects share them.
  * @see https://json-schema.org/draft/2020-12/json-schema-validation
