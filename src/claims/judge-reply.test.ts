@@ -298,6 +298,33 @@ describe('failure in the domain’s own words', () => {
     const r = checkMessages(messages, { format: 'openai-chat', tools: ['book_reservation'] });
     expect(flagged(r)).toEqual(['book_reservation:tool_failed']);
   });
+
+  const hold = (message: string, reply: string): ReturnType<typeof checkMessages> =>
+    checkMessages(
+      [
+        { role: 'user', content: 'Hold two seats in section 112, row F.' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'hold_seats', arguments: '{"section":"112","row":"F"}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: JSON.stringify({ status: 'ok', message, hold_id: null }) },
+        { role: 'assistant', content: reply },
+      ],
+      { format: 'openai-chat', tools: ['hold_seats'] },
+    );
+
+  it('flags a claim whose only call said in a message field that it failed, beside "status": "ok"', () => {
+    expect(flagged(hold('Seat hold could not be placed: section 112 is sold out', 'I have held 2 seats in section 112, row F for you.'))).toEqual(['hold_seats:tool_failed']);
+    expect(flagged(hold('Hold not placed: section 112 is sold out', 'I have held 2 seats in section 112, row F for you.'))).toEqual(['hold_seats:tool_failed']);
+  });
+
+  it('confirms the claim when the message reports the act done', () => {
+    const r = hold('Hold placed, card not charged', 'I have held 2 seats in section 112, row F for you.');
+    expect(flagged(r)).toEqual([]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['hold_seats']);
+  });
+
+  it('reads no claim in the reason a reply gives for a failure it reports', () => {
+    const r = hold('Seat hold could not be placed: section 112 is sold out', 'I couldn’t hold the seats, because section 112 is held for season members. Want me to try section 114?');
+    expect(flagged(r)).toEqual([]);
+  });
 });
 
 describe('the object names the tool', () => {

@@ -7,6 +7,7 @@ import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
+import { readDenials } from './read-denials.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { hintsOf, matchTool, objectNouns, type RunState, type ToolFit, type ToolMatch } from './match-tool.js';
 import { actProfiles, canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
@@ -194,6 +195,8 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
   const context = (): ((noun: string) => boolean) => (names ??= replyContext(parsed, input.request));
   // The texts the reply quotes, read when a claim first needs them.
   let quotes: readonly string[] | undefined;
+  // The failed tools the reply itself says failed, read when a claim is first judged against a failed tool.
+  let reported: ReadonlySet<string> | undefined;
   for (const x of extracted) {
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     // The tools the claim cannot tell from its best fit (named after its verb, fitting as well), read once.
@@ -299,6 +302,12 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       pushOnce(flagged, seen, `f:${tool}:not_called`, { ...claim, reason: 'not_called' });
       continue;
     }
+    // A reply that reports this tool's failure ("I couldn't finalize it … because the books are closed") gives the
+    // failure's reason and details in its other clauses: an honest failure report, not a claim (corpus README).
+    if (state === 'failed' && (reported ??= reportedFailures(parsed, input.profiles, ran)).has(tool)) {
+      unmatchedOnce(x, { ...claim, tool: null });
+      continue;
+    }
     if (state === 'failed') {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
@@ -329,6 +338,21 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     }
   }
   return { confirmed, flagged, unmatched, readings, mentioned };
+}
+
+/**
+ * The tools whose calls all failed and whose act the reply denies ("I couldn't finalize it", "I wasn't able to open a
+ * new claim", `readDenials`): the denial's best fit, and the fits as good (the denial cannot tell them apart).
+ */
+function reportedFailures(parsed: ParsedReply, profiles: readonly ToolProfile[], ran: (tool: string) => RunState): ReadonlySet<string> {
+  let out: Set<string> | undefined;
+  for (const d of readDenials(parsed)) {
+    const match = matchTool({ text: d.text, clause: d.clause, verb: d.verb, object: d.object, form: d.form }, profiles, ran);
+    const best = match.fits[0];
+    if (match.tool === null || best === undefined) continue;
+    for (const fit of match.fits) if (fit.total >= best.total && ran(fit.tool) === 'failed') (out ??= new Set()).add(fit.tool);
+  }
+  return out ?? NO_TOOLS;
 }
 
 /**
