@@ -470,3 +470,25 @@ describe('the head noun of what was acted on', () => {
     expect(extractClaims('I moved it to Friday.')[0]?.head).toBeUndefined();
   });
 });
+
+describe('values placed after a claim are its own (details)', () => {
+  const detailsOf = (reply: string): Array<string | undefined> => extractClaims(reply).map((c) => c.details);
+
+  it('takes the text after a status mark on the claim’s line', () => {
+    expect(detailsOf('Your visit is moved ✅ Thursday, June 12 at 3:30 PM, same office.')).toEqual(['Thursday, June 12 at 3:30 PM, same office.']);
+  });
+
+  it('takes a sentence of the claim’s line that opens with a dash', () => {
+    expect(detailsOf('The payment was released ✅ — $2,315.40 by ACH to the account ending 6614.')).toEqual(['— $2,315.40 by ACH to the account ending 6614.']);
+  });
+
+  it('takes the "Label: value" fields listed right after a claim line', () => {
+    expect(detailsOf('Invoice sent to Juniper Bakery 📨\n- Invoice: INV-2210\n- Amount: $980.00\n- Due: August 1')).toEqual(['Invoice: INV-2210\nAmount: $980.00\nDue: August 1']);
+  });
+
+  it('leaves alone a later sentence of the line after plain punctuation, a later line, and list items that are no fields', () => {
+    expect(detailsOf('The invoice was sent. It is due on August 1.')).toEqual([undefined]);
+    expect(detailsOf('The invoice was sent ✅\nIt is due on August 1.')).toEqual([undefined]);
+    expect(detailsOf('Invoice sent to Juniper Bakery.\n- Thanks for your patience with the delay')).toEqual([undefined]);
+  });
+});

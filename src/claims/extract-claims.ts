@@ -9,7 +9,7 @@
  * progress, advice, questions and offers, conditionals, quoted or drafted text, other actors, events
  * outside this run, honest failure reports, reported speech).
  */
-import { parseReply, type ParsedClause, type ParsedReply, type ParsedSentence } from './parse-reply.js';
+import { parseReply, type ParsedClause, type ParsedLine, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
@@ -17,7 +17,7 @@ import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
-import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { FIRST_PERSON, NEGATION, STATUS_MARKS, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 import { findRefs, normalizeRef } from './_values.js';
 import { hostError } from '../_host-input.js';
 
@@ -106,6 +106,22 @@ function reportsIdentifier(text: string): boolean {
   return subject.length > 0 && subject.length <= IDENTIFIER_PHRASE && subject.some((w) => IDENTIFIER_NOUNS.has(w)) && !subject.some((w) => NEGATION.has(w) || FIRST_PERSON.has(w));
 }
 
+/** A list item that is a field: a short label, a colon, a value ("Amount: $1,240.00", "Due: July 4"). */
+const FIELD = /^[^:]{1,40}:\s*\S/;
+
+/**
+ * A sentence of a claim's line that carries the claim's values (corpus README: values placed after a claim, after
+ * ✅ or a dash, are the claim's): it opens with a dash ("Released ✅ — $2,315.40 by ACH"), or a status mark ends
+ * the text before it ("Moved ✅ Thursday, June 12 at 3:30 PM").
+ */
+function followsMark(line: string, sentence: string): boolean {
+  if (/^[—–-]/.test(sentence)) return true;
+  const at = line.indexOf(sentence);
+  if (at <= 0) return false;
+  const before = line.slice(0, at).trimEnd();
+  return STATUS_MARKS.some((m) => before.endsWith(m));
+}
+
 /** {@link extractClaims} of a reply already parsed (stage 2 of the pipeline, see `parse-reply.ts`). */
 export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): ExtractedClaim[] {
   const claims: ExtractedClaim[] = [];
@@ -124,6 +140,10 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   let planned = false;
   // The claims of the latest sentence that made any: a later sentence that only gives an identifier is theirs.
   let latest: ExtractedClaim[] = [];
+  // The line of those claims: a sentence after a status mark or opening with a dash on that line gives their values.
+  let latestLine: ParsedLine | undefined;
+  // The list after the introducing claims is read only while its items are "Label: value" fields (no colon introduced it).
+  let fieldsOnly = false;
   for (const line of reply.lines) {
     const before = claims.length;
     if (!line.item) planned = introducesPlan(line.sentences.at(-1)?.text ?? line.text);
@@ -133,18 +153,26 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
       if (sentence.question) continue;
       const made = claims.length;
       if (mayClaim(sentence.text, options.toolVerbs) && readSentence(sentence, line.status || line.item, options.toolVerbs, claims)) terse ??= sentence.text;
-      if (claims.length > made) latest = claims.slice(made);
-      else if (latest.length > 0 && reportsIdentifier(sentence.text)) for (const c of latest) addDetails(c, sentence.text);
+      if (claims.length > made) {
+        latest = claims.slice(made);
+        latestLine = line;
+      } else if (latest.length > 0 && (reportsIdentifier(sentence.text) || (latestLine === line && followsMark(line.text, sentence.text)))) for (const c of latest) addDetails(c, sentence.text);
     }
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
       if (label !== null) claims.push(label);
     }
-    if (introducing.length > 0 && line.item && claims.length === before) {
+    if (introducing.length > 0 && line.item && claims.length === before && (!fieldsOnly || FIELD.test(line.text))) {
       details.push(line.text);
     } else {
       closeList();
-      if (claims.length > before && line.text.trimEnd().endsWith(':')) introducing = claims.slice(before);
+      // A claim line ending in a colon introduces the list after it; a claim line that is no list item, the list
+      // of "Label: value" fields right after it ("Invoice sent 📨\n- Amount: $1,240").
+      const colon = line.text.trimEnd().endsWith(':');
+      if (claims.length > before && (colon || !line.item)) {
+        introducing = claims.slice(before);
+        fieldsOnly = !colon;
+      }
     }
   }
   closeList();

@@ -437,3 +437,18 @@ describe('phrasal verbs and what a call produced', () => {
     expect(flagged(check('Done. I have logged you into the platform.', bare, { tools }))).toEqual(['UserLogin:not_called']);
   });
 });
+
+describe('values placed after a claim are judged with it', () => {
+  const paid = ledger({ tool: 'release_payment', args: { claim: 'CLM-88', amount: 2315.4 } });
+  const tools = ['release_payment'];
+
+  it('judges an amount after a status mark and a dash', () => {
+    expect(flagged(check('The payment was released ✅ — $3,215.40 by ACH.', paid, { tools }))).toEqual(['release_payment:args_mismatch']);
+    expect(flagged(check('The payment was released ✅ — $2,315.40 by ACH.', paid, { tools }))).toEqual([]);
+  });
+
+  it('judges an amount in the fields listed after the claim line', () => {
+    expect(flagged(check('Payment released 💸\n- Claim: CLM-88\n- Amount: $3,215.40', paid, { tools }))).toEqual(['release_payment:args_mismatch']);
+    expect(flagged(check('Payment released 💸\n- Claim: CLM-88\n- Amount: $2,315.40', paid, { tools }))).toEqual([]);
+  });
+});
