@@ -258,3 +258,24 @@ describe('the mismatch message', () => {
     expect(charged).toMatchObject({ reason: 'args_mismatch', observed: expect.arrayContaining([310, -75, 0, 240]), message: "the reply says a charge of $75, but a call's result records a refund of 75.00" });
   });
 });
+
+describe('file paths and names', () => {
+  const files = [{ name: 'export_report', description: 'Export a report to a file.' }, { name: 'fax_document', description: 'Fax a document.' }];
+  const judgeFile = (reply: string, tool: string, args: unknown, result: unknown = { ok: true }): string[] =>
+    check(reply, [call(tool, args, result)], { tools: files }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('flags a path or file name that no call holds in its arguments or own result', () => {
+    expect(judgeFile('The report is exported to /Shared/Accountant/q1.pdf.', 'export_report', { path: '/Shared/Owner/q1.pdf' })).toEqual(['export_report:args_mismatch']);
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { path: '/charts/p-1/summary_0528.pdf' })).toEqual(['fax_document:args_mismatch']);
+  });
+
+  it('agrees with a path that ends in the stated name, or one the result records', () => {
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { path: '/charts/p-1/referral_0528.pdf' })).toEqual([]);
+    expect(judgeFile('The report is exported to /Shared/Accountant/q1.pdf.', 'export_report', { folder: 'accountant' }, { path: '/Shared/Accountant/q1.pdf' })).toEqual([]);
+  });
+
+  it('does not judge a file against calls that record none of its kind', () => {
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { document_id: 'doc-551' })).toEqual([]);
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { path: '/charts/p-1/scan_0528.tiff' })).toEqual([]);
+  });
+});

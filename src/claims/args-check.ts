@@ -13,6 +13,7 @@ import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualif
 import { findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, resultValueMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 import { trimEnd } from './_scan.js';
+import { extensionOf, findPaths, pathAgrees, type StatedPath } from './_paths.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
 export interface ArgsMismatch {
@@ -42,7 +43,8 @@ export function checkClaimArgs(
 ): ArgsMismatch | null {
   // Most claims state no amount, reference, email, time or date, nor an allowed value: then the calls are never folded.
   const stated = statedEnums(clause, enums);
-  if (!/\d/.test(clause) && !clause.includes('@') && stated.length === 0) return null;
+  const paths = findPaths(clause);
+  if (!/\d/.test(clause) && !clause.includes('@') && stated.length === 0 && paths.length === 0) return null;
   const digests = fold();
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
@@ -53,6 +55,7 @@ export function checkClaimArgs(
     checkEmails(clause, digests, calls, seen) ??
     checkTimes(clause, sentence, digests, calls) ??
     checkDates(clause, sentence, digests, calls) ??
+    checkPaths(paths, digests, calls) ??
     checkEnums(stated, digests)
   );
 }
@@ -108,6 +111,23 @@ function checkDates(clause: string, sentence: string, digests: readonly ArgsDige
   const [claimed] = dates;
   if (claimed === undefined || digests.some((d) => d.recordsDate(claimed))) return null;
   return valueMismatch(claimed, digests.flatMap((d) => [...d.dates]).slice(-5));
+}
+
+/**
+ * A file path or name, judged against calls that all record one of its kind in their arguments or own result (a file
+ * of its extension; for a folder, a folder): it agrees when one of them does (`pathAgrees`). A
+ * name the agent read in another result does not agree: the call's own values say which file it acted on.
+ */
+function checkPaths(paths: readonly StatedPath[], digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  for (const stated of paths) {
+    const recording = stated.ext === '' ? digests.reduce((n, d) => n + d.callsWithPath, 0) : digests.reduce((n, d) => n + (d.callsWithExt.get(stated.ext) ?? 0), 0);
+    if (recording < calls) continue;
+    const recorded = digests.flatMap((d) => d.paths);
+    if (recorded.some((r) => pathAgrees(stated, r))) continue;
+    const kind = recorded.filter((r) => (stated.ext === '' ? r.includes('/') && extensionOf(r) === '' : extensionOf(r) === stated.ext));
+    return valueMismatch(stated.path, [...new Set(kind)].slice(-5));
+  }
+  return null;
 }
 
 /** An allowed value of a parameter, judged against the calls that record that parameter. */

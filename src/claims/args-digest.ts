@@ -8,6 +8,7 @@ import { claimSpecifics, dateKeys } from './_specifics.js';
 import { looseWords, recordedTimes } from './_typed-values.js';
 import { memo } from './_memo.js';
 import { cents, refParts, stripZeros, structured } from './_ref-values.js';
+import { extensionOf, recordedPaths } from './_paths.js';
 
 /** Argument names that hold money. */
 export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
@@ -76,7 +77,7 @@ interface Call {
  * The parts of a digest, each read from the calls on its own when first asked for: a claim that states
  * only a reference never reads the calls' money, emails or dates.
  */
-type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes';
+type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes' | 'paths';
 
 /**
  * The folded arguments of the successful calls of one tool. Adding a call only keeps it: each facet (the
@@ -88,7 +89,7 @@ type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifi
 export class ArgsDigest {
   readonly #calls: Call[] = [];
   /** How many of the calls each facet has read. */
-  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, resultShapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0 };
+  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, resultShapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0, paths: 0 };
   readonly #words = new Set<string>();
   readonly #money = new Set<number>();
   #moneyCalls = 0;
@@ -108,6 +109,9 @@ export class ArgsDigest {
   #resultMoneyCalls = 0;
   readonly #times = new Set<number>();
   readonly #dates = new Set<string>();
+  readonly #paths: string[] = [];
+  #callsWithPath = 0;
+  readonly #callsWithExt = new Map<string, number>();
 
   /** The successful calls folded. */
   get calls(): number {
@@ -249,6 +253,24 @@ export class ArgsDigest {
     return this.#argDates.has(date) || this.dates.has(date);
   }
 
+  /** The paths and file names the calls' arguments and own results record (`recordedPaths`), lower case, in call order. */
+  get paths(): readonly string[] {
+    this.#fold('paths');
+    return this.#paths;
+  }
+
+  /** Calls whose arguments or own result record a folder: a path with a folder separator and no file extension. */
+  get callsWithPath(): number {
+    this.#fold('paths');
+    return this.#callsWithPath;
+  }
+
+  /** File extension → calls whose arguments or own result record a file of that extension. */
+  get callsWithExt(): ReadonlyMap<string, number> {
+    this.#fold('paths');
+    return this.#callsWithExt;
+  }
+
   /** Fold in a successful call (its arguments and result are read when a facet is asked for). */
   add(entry: LedgerEntry): void {
     this.#calls.push({ args: entry.args, result: entry.result });
@@ -287,6 +309,8 @@ export class ArgsDigest {
         return this.#readResultMoney(call);
       case 'resultTimes':
         return this.#readResultTimes(call);
+      case 'paths':
+        return this.#readPaths(call);
     }
   }
 
@@ -414,6 +438,24 @@ export class ArgsDigest {
       const found = typeof value === 'string' ? recordedIn(value) : null;
       if (found !== null) this.#record(found);
     });
+  }
+
+  /** The paths of a call's arguments and own result. */
+  #readPaths(call: Call): void {
+    let folders = false;
+    const exts = new Set<string>();
+    const visit = (_: string, value: unknown): void => {
+      for (const path of recordedPaths(value)) {
+        this.#paths.push(path);
+        const ext = extensionOf(path);
+        if (ext !== '') exts.add(ext);
+        else if (path.includes('/')) folders = true;
+      }
+    };
+    for (const { key, value } of leavesOf(call)) visit(key, value);
+    eachLeaf(structured(call.result), visit);
+    if (folders) this.#callsWithPath++;
+    for (const ext of exts) this.#callsWithExt.set(ext, (this.#callsWithExt.get(ext) ?? 0) + 1);
   }
 
   #record(found: Recorded): void {
