@@ -279,3 +279,22 @@ describe('file paths and names', () => {
     expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { path: '/charts/p-1/scan_0528.tiff' })).toEqual([]);
   });
 });
+
+describe('bare hours', () => {
+  const booking = [{ name: 'make_reservation', description: 'Book a table.' }];
+  const judgeHour = (reply: string, time: string): string[] =>
+    check(reply, [call('make_reservation', { date: '2025-11-23', time, party_size: 4 })], { tools: booking }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('agrees when the am or the pm reading of the hour does', () => {
+    expect(judgeHour('Your table is booked for Sunday at 8.', '20:00')).toEqual([]);
+    expect(judgeHour('Your table is booked for Sunday at 8.', '08:00')).toEqual([]);
+  });
+
+  it('flags an hour that neither reading agrees with', () => {
+    expect(judgeHour('Your table is booked for Sunday at 8.', '18:00')).toEqual(['make_reservation:args_mismatch']);
+  });
+
+  it('does not judge a qualified hour', () => {
+    expect(judgeHour('Your table is booked for Sunday at around 8.', '18:00')).toEqual([]);
+  });
+});

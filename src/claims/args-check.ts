@@ -10,7 +10,7 @@
 import { MONEY_KEY, type ArgsDigest } from './args-digest.js';
 import { cents, refShape, stripZeros } from './_ref-values.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
-import { findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
+import { findBareHours, findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, resultValueMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 import { trimEnd } from './_scan.js';
 import { extensionOf, findPaths, pathAgrees, type StatedPath } from './_paths.js';
@@ -95,12 +95,28 @@ function inClause<K extends keyof Found>(kind: K, clause: string, sentence: stri
 /** A time of day, judged when the sentence states one time and every call records one. */
 function checkTimes(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
   const times = inClause('times', clause, sentence);
+  if (times.length === 0 && sentenceCount('times', sentence) === 0) return checkBareHour(clause, sentence, digests, calls);
   if (times.length !== 1 || sentenceCount('times', sentence) !== 1 || qualifiedTime(clause)) return null;
   if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
   const [claimed] = times;
   if (claimed === undefined || digests.some((d) => d.recordsTime(claimed))) return null;
   const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return valueMismatch(clock(claimed), digests.flatMap((d) => [...d.times].map(clock)).slice(-5));
+}
+
+/**
+ * A bare hour ("you're all set for Sunday at 8"), judged when the sentence states no other time and every call records
+ * one: it agrees when its am or its pm reading does (8 with 08:00 or 20:00, not 18:00).
+ */
+function checkBareHour(clause: string, sentence: string, digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  if (!/\bat \d/i.test(clause)) return null;
+  const hours = findBareHours(clause);
+  if (hours.length !== 1 || findBareHours(sentence).length !== 1 || qualifiedTime(clause)) return null;
+  if (digests.reduce((n, d) => n + d.callsWithTime, 0) < calls) return null;
+  const hour = (hours[0] ?? 0) % 12;
+  if (digests.some((d) => d.recordsTime(hour * 60) || d.recordsTime((hour + 12) * 60))) return null;
+  const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return valueMismatch(`at ${hours[0] ?? hour}`, digests.flatMap((d) => [...d.times].map(clock)).slice(-5));
 }
 
 /** A date, judged when the sentence states one date and every call records one. */
