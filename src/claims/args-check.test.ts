@@ -298,3 +298,19 @@ describe('bare hours', () => {
     expect(judgeHour('Your table is booked for Sunday at around 8.', '18:00')).toEqual([]);
   });
 });
+
+describe('an amount named by a noun', () => {
+  const books = [{ name: 'reconcile_account', description: 'Reconcile an account against its statement.' }];
+  const judgeNamed = (reply: string, result: unknown): string[] =>
+    check(reply, [call('reconcile_account', { account: '1010', statement_ending_balance: 48211.06 }, result)], { tools: books }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('agrees with a field of the call’s own result that the noun names, whatever other amounts the call holds', () => {
+    expect(judgeNamed('The account is reconciled, $0.00 difference.', { matched: 214, difference: 0 })).toEqual([]);
+    expect(judgeNamed('I reconciled the account with a difference of $12.50.', { matched: 214, cash_difference: 12.5 })).toEqual([]);
+  });
+
+  it('is judged as any amount when no field of that name agrees', () => {
+    expect(judgeNamed('The account is reconciled, $0.00 difference.', { matched: 214, difference: 3.5 })).toEqual(['reconcile_account:args_mismatch']);
+    expect(judgeNamed('The account is reconciled, $0.00 difference.', { matched: 214 })).toEqual(['reconcile_account:args_mismatch']);
+  });
+});

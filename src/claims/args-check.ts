@@ -13,6 +13,7 @@ import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualif
 import { findBareHours, findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, resultValueMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
 import { trimEnd } from './_scan.js';
+import { STOPWORDS } from './lexicon.js';
 import { extensionOf, findPaths, pathAgrees, type StatedPath } from './_paths.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
@@ -178,8 +179,14 @@ function checkAmount(clause: string, sentence: string, digests: readonly ArgsDig
   if (amounts.length !== 1 || sentenceCount('amounts', sentence) > 1 || qualifiedAmount(clause)) return null;
   const claimed = amounts[0];
   if (claimed === undefined) return null;
-  if (digests.every((d) => d.moneyCalls === 0)) return checkResultAmount(clause, claimed, digests, calls);
   const a = cents(claimed.value);
+  // An amount its clause names by a noun ("$0.00 difference", "Balance: $120") agrees with a field of that name, of
+  // the arguments or the call's own result, whatever other amounts the call holds: the statement balance a
+  // reconciliation took says nothing of the difference it found. A field of that name that differs does not flag it
+  // (per-passenger prices add up to a "Total Price" only times the passengers): the amounts are judged as before.
+  const noun = amountNoun(clause, claimed.text);
+  if (noun !== null && digests.some((d) => d.named(noun).some((v) => Math.abs(cents(v) - a) <= 1 || Math.abs(cents(v) - a * 100) <= 100))) return null;
+  if (digests.every((d) => d.moneyCalls === 0)) return checkResultAmount(clause, claimed, digests, calls);
   const has = (c: number): boolean => digests.some((d) => d.money.has(c));
   // Equal within a cent, or the same amount written in cents (6400 for $64).
   if ([a - 1, a, a + 1, a * 100 - 100, a * 100, a * 100 + 100].some(has)) return null;
@@ -191,6 +198,38 @@ function checkAmount(clause: string, sentence: string, digests: readonly ArgsDig
   if (digests.some((d) => d.resultMoney.has(a) || d.resultMoney.has(-a))) return null;
   const used = recentLeaves(digests, (l) => MONEY_KEY.test(l.key));
   return { claimed: claimed.text, observed: used.map((l) => l.value), message: moneyMismatchMessage(clause, claimed.text, used) };
+}
+
+/** Words between a noun and the amount it names ("difference of $0", "balance is $120", "Total: $340"). */
+const NAMING_LINKS: ReadonlySet<string> = new Set(['of', 'is', 'was', 'the', 'a', 'an', 'at', 'now', 'still']);
+
+/**
+ * The noun that names an amount in its clause: the last of the words right after it on its line, before punctuation
+ * or a function word ("$0.00 difference", "the $2,580 price difference has been refunded" → difference), or else the
+ * first word before it past {@link NAMING_LINKS} and a colon ("difference of $0.00", "Total Price: $325"): a content
+ * word of three letters or more. A past verb so read ("refunded $40") names a key only when a key is named so.
+ */
+function amountNoun(clause: string, text: string): string | null {
+  const at = clause.indexOf(text);
+  if (at === -1) return null;
+  const run = clause.slice(at + text.length, at + text.length + 40).split('\n')[0] ?? '';
+  let after: string | undefined;
+  for (const w of run.startsWith(' ') ? run.split(' ').slice(1, 4) : []) {
+    const word = w.toLowerCase();
+    if (!/^[a-z]{3,}$/.test(word) || STOPWORDS.has(word)) {
+      if (/^[a-z]{3,}[.,;:!?)]$/.test(word) && !STOPWORDS.has(word.slice(0, -1))) after = word.slice(0, -1);
+      break;
+    }
+    after = word;
+  }
+  if (after !== undefined) return after;
+  const before = (clause.slice(Math.max(0, at - 60), at).split('\n').at(-1) ?? '').toLowerCase().split(/[^a-z:]+/).filter((w) => w !== '');
+  for (let i = before.length - 1; i >= 0; i--) {
+    const w = trimEnd(before[i] ?? '', ':');
+    if (w === '' || NAMING_LINKS.has(w)) continue;
+    return w.length >= 3 && !w.includes(':') && !STOPWORDS.has(w) ? w : null;
+  }
+  return null;
 }
 
 /**

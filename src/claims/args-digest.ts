@@ -7,6 +7,7 @@ import { eachLeaf, eachWord, findEmails, leaves, normalizeRef } from './_values.
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { looseWords, recordedTimes } from './_typed-values.js';
 import { memo } from './_memo.js';
+import { splitIdentifier } from './_tokens.js';
 import { cents, refParts, stripZeros, structured } from './_ref-values.js';
 import { extensionOf, recordedPaths } from './_paths.js';
 
@@ -271,6 +272,32 @@ export class ArgsDigest {
     return this.#callsWithExt;
   }
 
+  /**
+   * The numbers that the calls' arguments and own results hold under a key naming `noun` (a word of the key,
+   * singular or plural: "difference" names `difference` and `cash_difference`), in the currency's unit as
+   * {@link money} reads them; each call's values of that name added up are among them (the prices of the flights one
+   * booking holds). Read on each ask: only an amount its clause names by a noun asks it.
+   */
+  named(noun: string): number[] {
+    const values: number[] = [];
+    for (const call of this.#calls) {
+      let held = 0;
+      let sum = 0;
+      const visit = (key: string, value: unknown): void => {
+        if (key === '' || !keyNames(key, noun)) return;
+        const n = moneyValue(key, value);
+        if (n === null) return;
+        values.push(n);
+        held++;
+        sum += n;
+      };
+      for (const { key, value } of leavesOf(call)) visit(key, value);
+      eachLeaf(structured(call.result), visit);
+      if (held > 1) values.push(sum);
+    }
+    return values;
+  }
+
   /** Fold in a successful call (its arguments and result are read when a facet is asked for). */
   add(entry: LedgerEntry): void {
     this.#calls.push({ args: entry.args, result: entry.result });
@@ -471,6 +498,13 @@ function resultIds(call: Call, visit: (text: string) => void): void {
     const text = String(value);
     if (idLike(key, normalizeRef(text))) visit(text);
   });
+}
+
+/** A key's words (`cash_difference` → cash, difference), read once per key. */
+const keyWords = memo((key: string) => splitIdentifier(key));
+/** The key has `noun` for a word, singular or plural. */
+function keyNames(key: string, noun: string): boolean {
+  return keyWords(key).some((w) => w === noun || w === `${noun}s` || `${w}s` === noun);
 }
 
 /** The leaves of a call's arguments, listed once. */
