@@ -314,3 +314,19 @@ describe('an amount named by a noun', () => {
     expect(judgeNamed('The account is reconciled, $0.00 difference.', { matched: 214 })).toEqual(['reconcile_account:args_mismatch']);
   });
 });
+
+describe('quoted names and titles', () => {
+  const seats = [{ name: 'hold_seats', description: 'Hold seats for an event.' }];
+  const judgeTitle = (reply: string, result: unknown): string[] =>
+    check(reply, [call('hold_seats', { event_id: 'E-12', seats: ['5', '6'] }, result)], { tools: seats }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('flags a quoted title that no text of the call agrees with, when the call holds a title field', () => {
+    expect(judgeTitle("I've held 2 seats for 'The Lantern Sessions: Late Show'.", { hold_id: 'H-1', event_name: 'The Lantern Sessions: Early Show' })).toEqual(['hold_seats:args_mismatch']);
+  });
+
+  it('agrees loosely, and does not judge a call without a title field or a quote a noun ties to another record', () => {
+    expect(judgeTitle("I've held 2 seats for 'the Lantern Sessions — Early Show'.", { hold_id: 'H-1', event_name: 'The Lantern Sessions: Early Show' })).toEqual([]);
+    expect(judgeTitle("I've held 2 seats for 'The Lantern Sessions: Late Show'.", { hold_id: 'H-1' })).toEqual([]);
+    expect(judgeTitle("I've held 2 seats, as the venue note 'Late Show' asks.", { hold_id: 'H-1', event_name: 'Early Show' })).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, resul
 import { trimEnd } from './_scan.js';
 import { STOPWORDS } from './lexicon.js';
 import { extensionOf, findPaths, pathAgrees, type StatedPath } from './_paths.js';
+import { titleAgrees, type QuotedTitle } from './_titles.js';
 
 /** A contradiction: the values the calls used instead of the claimed one. */
 export interface ArgsMismatch {
@@ -33,6 +34,7 @@ export interface ArgsMismatch {
  * @param seen Whether a value (lower case) appears in a tool result the agent had seen; such a reference or email agrees (an amount agrees only through the call's own arguments or result).
  * @param sentence The whole sentence; an amount is judged only when the sentence states one.
  * @param enums The tool's string parameters with allowed values (from its JSON Schema).
+ * @param quotes The names and titles the clause quotes (lower case), judged against calls that hold a title field.
  * @returns the mismatch, or `null` when the calls agree or nothing can be judged.
  */
 export function checkClaimArgs(
@@ -41,11 +43,12 @@ export function checkClaimArgs(
   seen: (value: string) => boolean,
   sentence = clause,
   enums: readonly EnumParameter[] = [],
+  quotes: readonly QuotedTitle[] = [],
 ): ArgsMismatch | null {
   // Most claims state no amount, reference, email, time or date, nor an allowed value: then the calls are never folded.
   const stated = statedEnums(clause, enums);
   const paths = findPaths(clause);
-  if (!/\d/.test(clause) && !clause.includes('@') && stated.length === 0 && paths.length === 0) return null;
+  if (!/\d/.test(clause) && !clause.includes('@') && stated.length === 0 && paths.length === 0 && quotes.length === 0) return null;
   const digests = fold();
   const calls = digests.reduce((n, d) => n + d.calls, 0);
   if (calls === 0) return null;
@@ -57,6 +60,7 @@ export function checkClaimArgs(
     checkTimes(clause, sentence, digests, calls) ??
     checkDates(clause, sentence, digests, calls) ??
     checkPaths(paths, digests, calls) ??
+    checkTitles(quotes, digests, calls) ??
     checkEnums(stated, digests)
   );
 }
@@ -143,6 +147,23 @@ function checkPaths(paths: readonly StatedPath[], digests: readonly ArgsDigest[]
     if (recorded.some((r) => pathAgrees(stated, r))) continue;
     const kind = recorded.filter((r) => (stated.ext === '' ? r.includes('/') && extensionOf(r) === '' : extensionOf(r) === stated.ext));
     return valueMismatch(stated.path, [...new Set(kind)].slice(-5));
+  }
+  return null;
+}
+
+/**
+ * A quoted name or title, judged against calls that all hold a name or title field in their arguments or own result
+ * (and, when a noun says what the quote names, a field named for it): it agrees when any text of theirs does, loosely
+ * (`titleAgrees`).
+ */
+function checkTitles(quotes: readonly QuotedTitle[], digests: readonly ArgsDigest[], calls: number): ArgsMismatch | null {
+  if (quotes.length === 0 || digests.reduce((n, d) => n + d.callsWithTitle, 0) < calls) return null;
+  for (const { quote, noun } of quotes) {
+    // "the document 'Q3 plan'" names a document: judged only by calls with a field named for documents.
+    if (noun !== undefined && !digests.some((d) => d.hasKeyNamed(noun))) continue;
+    const texts = digests.flatMap((d) => d.texts);
+    if (texts.some((t) => titleAgrees(quote, t))) continue;
+    return valueMismatch(quote, texts.slice(-5), `"${quote}"`);
   }
   return null;
 }

@@ -10,6 +10,7 @@ import { memo } from './_memo.js';
 import { splitIdentifier } from './_tokens.js';
 import { cents, refParts, stripZeros, structured } from './_ref-values.js';
 import { extensionOf, recordedPaths } from './_paths.js';
+import { titleKey } from './_titles.js';
 
 /** Argument names that hold money. */
 export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
@@ -78,7 +79,7 @@ interface Call {
  * The parts of a digest, each read from the calls on its own when first asked for: a claim that states
  * only a reference never reads the calls' money, emails or dates.
  */
-type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes' | 'paths';
+type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes' | 'paths' | 'texts';
 
 /**
  * The folded arguments of the successful calls of one tool. Adding a call only keeps it: each facet (the
@@ -90,7 +91,7 @@ type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifi
 export class ArgsDigest {
   readonly #calls: Call[] = [];
   /** How many of the calls each facet has read. */
-  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, resultShapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0, paths: 0 };
+  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, resultShapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0, paths: 0, texts: 0 };
   readonly #words = new Set<string>();
   readonly #money = new Set<number>();
   #moneyCalls = 0;
@@ -110,6 +111,8 @@ export class ArgsDigest {
   #resultMoneyCalls = 0;
   readonly #times = new Set<number>();
   readonly #dates = new Set<string>();
+  readonly #texts: string[] = [];
+  #callsWithTitle = 0;
   readonly #paths: string[] = [];
   #callsWithPath = 0;
   readonly #callsWithExt = new Map<string, number>();
@@ -254,6 +257,18 @@ export class ArgsDigest {
     return this.#argDates.has(date) || this.dates.has(date);
   }
 
+  /** The texts of the calls' arguments and own results (strings of up to 2,000 characters), in call order. */
+  get texts(): readonly string[] {
+    this.#fold('texts');
+    return this.#texts;
+  }
+
+  /** Calls whose arguments or own result hold a name or title field (`title`, `event_name`: `titleKey`). */
+  get callsWithTitle(): number {
+    this.#fold('texts');
+    return this.#callsWithTitle;
+  }
+
   /** The paths and file names the calls' arguments and own results record (`recordedPaths`), lower case, in call order. */
   get paths(): readonly string[] {
     this.#fold('paths');
@@ -298,6 +313,20 @@ export class ArgsDigest {
     return values;
   }
 
+  /** Whether a call's arguments or own result have a key naming `noun` (a word of the key, singular or plural). */
+  hasKeyNamed(noun: string): boolean {
+    for (const call of this.#calls) {
+      let found = false;
+      const visit = (key: string): void => {
+        if (!found && key !== '' && keyNames(key, noun)) found = true;
+      };
+      for (const { key } of leavesOf(call)) visit(key);
+      if (!found) eachLeaf(structured(call.result), visit);
+      if (found) return true;
+    }
+    return false;
+  }
+
   /** Fold in a successful call (its arguments and result are read when a facet is asked for). */
   add(entry: LedgerEntry): void {
     this.#calls.push({ args: entry.args, result: entry.result });
@@ -338,6 +367,8 @@ export class ArgsDigest {
         return this.#readResultTimes(call);
       case 'paths':
         return this.#readPaths(call);
+      case 'texts':
+        return this.#readTexts(call);
     }
   }
 
@@ -465,6 +496,19 @@ export class ArgsDigest {
       const found = typeof value === 'string' ? recordedIn(value) : null;
       if (found !== null) this.#record(found);
     });
+  }
+
+  /** The texts of a call's arguments and own result, and whether one is a name or title. */
+  #readTexts(call: Call): void {
+    let titled = false;
+    const visit = (key: string, value: unknown): void => {
+      if (typeof value !== 'string' || value.length > 2000) return;
+      this.#texts.push(value);
+      if (!titled && titleKey(key)) titled = true;
+    };
+    for (const { key, value } of leavesOf(call)) visit(key, value);
+    eachLeaf(structured(call.result), visit);
+    if (titled) this.#callsWithTitle++;
   }
 
   /** The paths of a call's arguments and own result. */

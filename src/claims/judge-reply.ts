@@ -8,6 +8,7 @@ import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { readDenials } from './read-denials.js';
+import { claimQuotes, type QuotedTitle } from './_titles.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { hintsOf, matchTool, objectNouns, type RunState, type ToolFit, type ToolMatch } from './match-tool.js';
 import { actProfiles, canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
@@ -195,6 +196,8 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
   const context = (): ((noun: string) => boolean) => (names ??= replyContext(parsed, input.request));
   // The texts the reply quotes, read when a claim first needs them.
   let quotes: readonly string[] | undefined;
+  // The text each clause quotes, paired with the reply's quotes when a claim of an act is first judged on its values.
+  let quotesOf: ((sentence: string, clause: string) => readonly QuotedTitle[]) | undefined;
   // The failed tools the reply itself says failed, read when a claim is first judged against a failed tool.
   let reported: ReadonlySet<string> | undefined;
   for (const x of extracted) {
@@ -317,7 +320,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     const span = x.details === undefined ? x.clause : `${x.clause}\n${x.details}`;
     const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
     const digests = carrying === null ? () => input.backing.digests(tool) : () => digestOf(carrying);
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, digests, (v) => input.backing.seen(v), whole, enums);
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, digests, (v) => input.backing.seen(v), whole, enums, match.read ? [] : (quotesOf ??= claimQuotes(parsed))(x.text, x.clause));
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed, message: mismatch.message });
       continue;
