@@ -492,3 +492,18 @@ describe('values placed after a claim are its own (details)', () => {
     expect(detailsOf('Invoice sent to Juniper Bakery.\n- Thanks for your patience with the delay')).toEqual([undefined]);
   });
 });
+
+describe('a later sentence that restates the act with a value is a claim of its own', () => {
+  it('reads "The amount refunded was $X" after a refund claim as the refund again, on its own sentence', () => {
+    const claims = extractClaims('Refund processed for order 4821. The amount refunded was $168.00, back to your card.');
+    expect(claims.map((c) => [c.verb, c.text])).toEqual([
+      ['refund', 'Refund processed for order 4821.'],
+      ['refund', 'The amount refunded was $168.00, back to your card.'],
+    ]);
+  });
+
+  it('reads no claim in a later sentence whose subject names neither the act nor its object, or that states no value', () => {
+    expect(extractClaims('Refund processed for order 4821. The weather was 20 degrees.')).toHaveLength(1);
+    expect(extractClaims('Refund processed for order 4821. The amount refunded was the full fare.')).toHaveLength(1);
+  });
+});

@@ -18,7 +18,9 @@ import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
 import { FIRST_PERSON, NEGATION, STATUS_MARKS, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
-import { findRefs, normalizeRef } from './_values.js';
+import { findAmounts, findRefs, normalizeRef } from './_values.js';
+import { findDates, findTimes } from './_typed-values.js';
+import { readingsOf } from './_open-verbs.js';
 import { hostError } from '../_host-input.js';
 
 /** How a claim is phrased. */
@@ -122,6 +124,30 @@ function followsMark(line: string, sentence: string): boolean {
   return STATUS_MARKS.some((m) => before.endsWith(m));
 }
 
+/**
+ * The claim, of those just before it, that a sentence claiming nothing restates with a value (corpus README: a
+ * separate sentence that restates the act with a value is a claim of its own): the sentence's subject, up to
+ * {@link IDENTIFIER_PHRASE} words before "is" or "was", names the claim's act by a past form of its verb or what it
+ * acted on by its head noun ("Refund processed for order 4821. The amount refunded was $168.00"), and the sentence
+ * states an amount, a date or a time.
+ */
+function restatedBy(text: string, claims: readonly ExtractedClaim[]): ExtractedClaim | undefined {
+  if (!/\d/.test(text)) return undefined;
+  const words = tokenize(text);
+  const copula = words.findIndex((w) => w === 'is' || w === 'was');
+  if (copula < 1 || copula > IDENTIFIER_PHRASE) return undefined;
+  const subject = words.slice(0, copula);
+  if (subject.some((w) => NEGATION.has(w) || FIRST_PERSON.has(w))) return undefined;
+  if (findAmounts(text).length === 0 && findDates(text).length === 0 && findTimes(text).length === 0) return undefined;
+  return claims.find((c) => subject.some((w) => c.head === w || readingsOf(w).some((r) => r.form !== 'base' && r.lemma === c.verb)));
+}
+
+/** A claim without the values listed after it (`details`): those are the claim's, not a restatement's. */
+function withoutDetails(claim: ExtractedClaim): ExtractedClaim {
+  const { details: _details, ...rest } = claim;
+  return rest;
+}
+
 /** {@link extractClaims} of a reply already parsed (stage 2 of the pipeline, see `parse-reply.ts`). */
 export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): ExtractedClaim[] {
   const claims: ExtractedClaim[] = [];
@@ -156,7 +182,13 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
       if (claims.length > made) {
         latest = claims.slice(made);
         latestLine = line;
-      } else if (latest.length > 0 && (reportsIdentifier(sentence.text) || (latestLine === line && followsMark(line.text, sentence.text)))) for (const c of latest) addDetails(c, sentence.text);
+      } else if (latest.length > 0 && (reportsIdentifier(sentence.text) || (latestLine === line && followsMark(line.text, sentence.text)))) {
+        for (const c of latest) addDetails(c, sentence.text);
+      } else if (latest.length > 0) {
+        // "The amount refunded was $168.00" after "Refund processed for order 4821": a claim of its own, on its value.
+        const restated = restatedBy(sentence.text, latest);
+        if (restated !== undefined) claims.push({ ...withoutDetails(restated), text: sentence.text, clause: sentence.text });
+      }
     }
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);

@@ -452,3 +452,12 @@ describe('values placed after a claim are judged with it', () => {
     expect(flagged(check('Payment released 💸\n- Claim: CLM-88\n- Amount: $2,315.40', paid, { tools }))).toEqual([]);
   });
 });
+
+describe('a later sentence that restates the act with a value', () => {
+  it('is judged on its own: the first claim confirmed, the restatement flagged on its amount', () => {
+    const refunded = ledger({ tool: 'refund_order', args: { order_id: 'MH-4022' }, result: { refund_id: 'RF-1', amount: 186 } });
+    const r = check('Refund processed for order MH-4022. The amount refunded was $168.00, back to your card.', refunded, { tools: ['refund_order'] });
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['refund_order']);
+    expect(flagged(r)).toEqual(['refund_order:args_mismatch']);
+  });
+});
