@@ -507,3 +507,18 @@ describe('a later sentence that restates the act with a value is a claim of its 
     expect(extractClaims('Refund processed for order 4821. The amount refunded was the full fare.')).toHaveLength(1);
   });
 });
+
+describe('a ", which …" clause that states a value restates the act', () => {
+  it('reads the clause as the claim before it, on the clause', () => {
+    const claims = extractClaims('Moved 12 units out of reserve B-07-02, which now sit in bin A-10-05.');
+    expect(claims.map((c) => [c.verb, c.clause])).toEqual([
+      ['move', 'Moved 12 units out of reserve B-07-02'],
+      ['move', 'which now sit in bin A-10-05.'],
+    ]);
+  });
+
+  it('leaves a clause that puts its words ahead or states no value', () => {
+    expect(extractClaims('I refunded $50, which should arrive by May 5.')).toHaveLength(1);
+    expect(extractClaims('Moved 12 units out of reserve B-07-02, which frees the pick face.')).toHaveLength(1);
+  });
+});

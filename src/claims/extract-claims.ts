@@ -142,6 +142,29 @@ function restatedBy(text: string, claims: readonly ExtractedClaim[]): ExtractedC
   return claims.find((c) => subject.some((w) => c.head === w || readingsOf(w).some((r) => r.form !== 'base' && r.lemma === c.verb)));
 }
 
+/** Words of a "which" clause that put what it says ahead or in doubt ("which should arrive by May 5"). */
+const NOT_STATED: ReadonlySet<string> = new Set(['will', 'would', 'should', 'may', 'might', 'can', 'could', 'usually', 'typically', 'normally']);
+
+/**
+ * A ", which …" clause that claims nothing and states a value restates the act of the claim before it (corpus README:
+ * "…, which charged $1,240" is a claim of its own): "Moved 12 units out of B-07-02, which now sit in bin A-10-05" is
+ * the move again, judged on A-10-05. Pushed to `claims` as that claim on the clause; not a clause that puts its
+ * words ahead or in doubt ({@link NOT_STATED}).
+ */
+function restatedInWhich(sentence: ParsedSentence, made: readonly ExtractedClaim[], claims: ExtractedClaim[]): void {
+  if (!sentence.text.includes('which')) return;
+  let last: ExtractedClaim | undefined;
+  for (const { text, words } of sentence.clauses) {
+    const own = made.find((c) => c.clause === text);
+    if (own !== undefined) {
+      last = own;
+      continue;
+    }
+    if (last === undefined || words[0] !== 'which' || !/\d/.test(text) || words.some((w) => NOT_STATED.has(w))) continue;
+    claims.push({ ...withoutDetails(last), clause: text });
+  }
+}
+
 /** A claim without the values listed after it (`details`): those are the claim's, not a restatement's. */
 function withoutDetails(claim: ExtractedClaim): ExtractedClaim {
   const { details: _details, ...rest } = claim;
@@ -182,6 +205,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
       if (claims.length > made) {
         latest = claims.slice(made);
         latestLine = line;
+        restatedInWhich(sentence, latest, claims);
       } else if (latest.length > 0 && (reportsIdentifier(sentence.text) || (latestLine === line && followsMark(line.text, sentence.text)))) {
         for (const c of latest) addDetails(c, sentence.text);
       } else if (latest.length > 0) {
