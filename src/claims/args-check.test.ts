@@ -330,3 +330,19 @@ describe('quoted names and titles', () => {
     expect(judgeTitle("I've held 2 seats, as the venue note 'Late Show' asks.", { hold_id: 'H-1', event_name: 'Early Show' })).toEqual([]);
   });
 });
+
+describe('a reference named by the noun before it', () => {
+  const stock = [{ name: 'move_stock', description: 'Move stock between bins.' }];
+  const judgeBin = (reply: string): string[] =>
+    check(reply, [call('move_stock', { sku: 'RB-2210', from_bin: 'B-07-02', to_bin: 'A-01-05', qty: 12 }, { move_id: 'MV-66130' })], { tools: stock }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('is judged against the fields named for that noun, whatever their values look like', () => {
+    expect(judgeBin('Moved 12 units of RB-2210 into bin A-10-05.')).toEqual(['move_stock:args_mismatch']);
+    expect(judgeBin('Moved 12 units of RB-2210 into bin A-01-05.')).toEqual([]);
+    expect(judgeBin('Moved 12 units of RB-2210 out of bin B-07-02.')).toEqual([]);
+  });
+
+  it('is not judged when no field is named for the noun', () => {
+    expect(judgeBin('Moved 12 units of RB-2210 into slot A-10-05.')).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@
  * are not judged. Constant time per claim: the calls are folded into {@link ArgsDigest}s.
  */
 import { MONEY_KEY, type ArgsDigest } from './args-digest.js';
-import { cents, refShape, stripZeros } from './_ref-values.js';
+import { cents, refParts, refShape, stripZeros } from './_ref-values.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
 import { findBareHours, findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
 import { moneyDirection, moneyMismatchMessage, resultMoneyMismatchMessage, resultValueMismatchMessage, valueMismatchMessage } from './_mismatch-message.js';
@@ -288,7 +288,11 @@ function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number
       return /\d/.test(t) && refShape(t).startsWith(`${prefix ?? ''}:`);
     };
     const inArgs = digests.reduce((n, d) => n + (d.shapes.get(shape) ?? 0), 0) >= calls;
-    if (!inArgs && digests.reduce((n, d) => n + (d.resultShapes.get(shape) ?? 0), 0) < calls) continue;
+    if (!inArgs && digests.reduce((n, d) => n + (d.resultShapes.get(shape) ?? 0), 0) < calls) {
+      const named = namedRefMismatch(clause, ref, digests, calls, seen);
+      if (named !== null) return named;
+      continue;
+    }
     if (seen(ref) || seen(bare)) continue;
     const observed = inArgs ? recentValues(digests, (l) => sameKind(String(l.value))) : digests.flatMap((d) => d.recentResultIds.filter(sameKind)).slice(-5);
     // The message shows both as written ("A-2002", "A-2001"); `claimed` and `observed` stay normalized.
@@ -297,6 +301,35 @@ function checkRefs(clause: string, digests: readonly ArgsDigest[], calls: number
     return { claimed: ref, observed: observed.map((v) => normalizeRef(String(v))), message: inArgs ? valueMismatchMessage(said, written) : resultValueMismatchMessage(said, written) };
   }
   return null;
+}
+
+/**
+ * A reference its clause names by the noun right before it ("in bin A-10-05"), judged against the fields of the calls
+ * named for that noun (`to_bin`, `from_bin`) when every call holds one, whatever shape their values have beyond the
+ * letter prefix (one of them must share it): it agrees with one of them, or with a value some result the agent read holds.
+ */
+function namedRefMismatch(clause: string, ref: string, digests: readonly ArgsDigest[], calls: number, seen: (v: string) => boolean): ArgsMismatch | null {
+  const at = clause.toLowerCase().indexOf(ref);
+  const noun = at === -1 ? undefined : nounBefore(clause.slice(0, at));
+  if (noun === undefined || STOPWORDS.has(noun)) return null;
+  const named = digests.map((d) => d.namedTexts(noun));
+  if (named.reduce((n, x) => n + x.calls, 0) < calls) return null;
+  // Of the reference's kind: a value with its letter prefix ("A-01-05" for "A-10-05"; a bare number 88 is no "T-5512").
+  const prefix = refParts(ref).prefix;
+  const texts = named.flatMap((x) => x.texts).filter((t) => /\d/.test(t) && refParts(normalizeRef(t)).prefix === prefix);
+  if (texts.length === 0) return null;
+  if (texts.some((t) => normalizeRef(t) === ref || stripZeros(normalizeRef(t)) === stripZeros(ref)) || seen(ref)) return null;
+  return { claimed: ref, observed: texts.slice(-5).map((t) => normalizeRef(t)), message: valueMismatchMessage(asWritten(clause, ref), texts.slice(-5)) };
+}
+
+/** The word of letters right before a text's end, past spaces and punctuation, lower case ("in bin " → "bin"). */
+function nounBefore(text: string): string | undefined {
+  const letter = (i: number): boolean => /[a-z]/i.test(text[i] ?? '');
+  let end = text.length;
+  while (end > 0 && !letter(end - 1) && end > text.length - 3) end--;
+  let start = end;
+  while (start > 0 && letter(start - 1)) start--;
+  return start === end || end < text.length - 3 ? undefined : text.slice(start, end).toLowerCase();
 }
 
 /**

@@ -313,6 +313,27 @@ export class ArgsDigest {
     return values;
   }
 
+  /**
+   * The texts that the calls' arguments and own results hold under a key naming `noun` (as {@link named} reads keys),
+   * and how many calls hold one. Read on each ask: only a reference its clause names by a noun asks it.
+   */
+  namedTexts(noun: string): { texts: string[]; calls: number } {
+    const texts: string[] = [];
+    let calls = 0;
+    for (const call of this.#calls) {
+      let held = false;
+      const visit = (key: string, value: unknown): void => {
+        if (key === '' || (typeof value !== 'string' && typeof value !== 'number') || !keyNames(key, noun)) return;
+        texts.push(String(value));
+        held = true;
+      };
+      for (const { key, value } of leavesOf(call)) visit(key, value);
+      eachLeaf(structured(call.result), visit);
+      if (held) calls++;
+    }
+    return { texts, calls };
+  }
+
   /** Whether a call's arguments or own result have a key naming `noun` (a word of the key, singular or plural). */
   hasKeyNamed(noun: string): boolean {
     for (const call of this.#calls) {
