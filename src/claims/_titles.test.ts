@@ -33,7 +33,8 @@ describe('claimQuotes', () => {
     expect(quotesOf('I attached the document "Q3 plan" to the email.')).toEqual([{ quote: 'q3 plan', noun: 'document' }]);
   });
 
-  it('gives nothing for a sentence that quotes two texts', () => {
+  it('gives nothing for a sentence that quotes two texts, but the quote its clause opens with', () => {
     expect(quotesOf('I scheduled "Follow-up" with the participants of "Kickoff".')).toEqual([]);
+    expect(quotesOf("'Buy white wine' is now a subtask of 'Bring wine to happy hour'.")).toEqual([{ quote: 'buy white wine' }]);
   });
 });

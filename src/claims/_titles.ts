@@ -21,7 +21,7 @@ function occurrences(text: string, part: string): number {
 /**
  * The quoted text of each clause of a reply: the texts the cleaning replaced by a placeholder (quoted spans that are
  * still in the cleaned text, such as back-quoted paths, are not), handed out in reply order to the placeholders of the
- * sentences; a clause has the quote of a sentence that holds one and only one. Answers nothing (`[]`) when the
+ * sentences; a clause has the quote of a sentence that holds one and only one, or the quote it opens with. Answers nothing (`[]`) when the
  * placeholders and the quoted texts cannot be paired one to one.
  */
 export function claimQuotes(parsed: ParsedReply): (sentence: string, clause: string) => readonly QuotedTitle[] {
@@ -43,21 +43,30 @@ export function claimQuotes(parsed: ParsedReply): (sentence: string, clause: str
   }
   return (sentence, clause) => {
     const own = bySentence.get(sentence);
+    if (own === undefined || !clause.includes(PLACEHOLDER)) return [];
     // A sentence that quotes two texts may name other records by the others ("scheduled 'Follow-up' with the
-    // participants of 'Kickoff'"): only a sentence's one quote is judged, as only its one amount is.
-    if (own?.length !== 1 || !clause.includes(PLACEHOLDER)) return [];
-    const quote = own[0] as string;
+    // participants of 'Kickoff'"): only a sentence's one quote is judged, as only its one amount is, or the quote
+    // that opens its clause as the subject ("'Buy white wine' is now a subtask of 'Bring wine to happy hour'").
+    let quote: string;
+    if (own.length === 1) quote = own[0] as string;
+    else if (clause.trimStart().startsWith(PLACEHOLDER)) {
+      const at = sentence.indexOf(clause);
+      if (at === -1) return [];
+      quote = own[occurrences(sentence.slice(0, at), PLACEHOLDER)] ?? '';
+      if (quote === '') return [];
+      return [{ quote }];
+    } else return [];
     const noun = lastWord(clause.slice(0, clause.indexOf(PLACEHOLDER)));
     return [noun === undefined || STOPWORDS.has(noun) || NAMING.has(noun) ? { quote } : { quote, noun }];
   };
 }
 const NONE = (): readonly QuotedTitle[] => [];
 
-/** The last word of letters of a text, lower case, past what follows it ("the document (" → "document"); else undefined. */
+/** The word of letters that ends a text, lower case, past spaces and punctuation ("the document (" → "document"; "WEB-2291, " → none). */
 function lastWord(text: string): string | undefined {
   const letter = (i: number): boolean => /[a-z]/i.test(text[i] ?? '');
   let end = text.length;
-  while (end > 0 && !letter(end - 1)) end--;
+  while (end > 0 && /[\s,:;(*_—–-]/.test(text[end - 1] ?? '')) end--;
   let start = end;
   while (start > 0 && letter(start - 1)) start--;
   return start === end ? undefined : text.slice(start, end).toLowerCase();

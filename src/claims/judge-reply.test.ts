@@ -461,3 +461,12 @@ describe('a later sentence that restates the act with a value', () => {
     expect(flagged(r)).toEqual(['refund_order:args_mismatch']);
   });
 });
+
+describe('quoted titles listed after a claim', () => {
+  it('judges the title on a line the claim introduces', () => {
+    const filed = ledger({ tool: 'create_ticket', args: { title: 'Checkout spinner hangs on Chrome', priority: 'high' }, result: { key: 'WEB-2291' } });
+    const reply = (title: string): string => `I created a new ticket:\n- Ticket: WEB-2291, '${title}'\n- Priority: High`;
+    expect(flagged(check(reply('Checkout spinner hangs on Safari'), filed, { tools: ['create_ticket'] }))).toEqual(['create_ticket:args_mismatch']);
+    expect(flagged(check(reply('Checkout spinner hangs on Chrome'), filed, { tools: ['create_ticket'] }))).toEqual([]);
+  });
+});

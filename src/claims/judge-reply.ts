@@ -320,7 +320,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     const span = x.details === undefined ? x.clause : `${x.clause}\n${x.details}`;
     const whole = x.details === undefined ? x.text : `${x.text}\n${x.details}`;
     const digests = carrying === null ? () => input.backing.digests(tool) : () => digestOf(carrying);
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, digests, (v) => input.backing.seen(v), whole, enums, match.read ? [] : (quotesOf ??= claimQuotes(parsed))(x.text, x.clause));
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(span, digests, (v) => input.backing.seen(v), whole, enums, match.read ? [] : claimTitles(x, (quotesOf ??= claimQuotes(parsed))));
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed, message: mismatch.message });
       continue;
@@ -341,6 +341,14 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     }
   }
   return { confirmed, flagged, unmatched, readings, mentioned };
+}
+
+/** The quoted titles a claim states: in its clause, or on the lines listed after it (`details`: "WEB-2291: 'Title'"). */
+function claimTitles(x: ExtractedClaim, quotesOf: (sentence: string, clause: string) => readonly QuotedTitle[]): readonly QuotedTitle[] {
+  const own = quotesOf(x.text, x.clause);
+  if (x.details === undefined) return own;
+  const listed = x.details.split('\n').flatMap((line) => quotesOf(line, line));
+  return listed.length === 0 ? own : [...own, ...listed];
 }
 
 /**
