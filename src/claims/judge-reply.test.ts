@@ -470,3 +470,18 @@ describe('quoted titles listed after a claim', () => {
     expect(flagged(check(reply('Checkout spinner hangs on Chrome'), filed, { tools: ['create_ticket'] }))).toEqual([]);
   });
 });
+
+describe('an event the user reported before this run', () => {
+  const tools = [{ name: 'import_transactions', description: 'Import bank transactions into the ledger.' }, { name: 'find_transactions', description: 'Look up transactions.' }];
+  const found = ledger({ tool: 'find_transactions', args: { payee: 'Square' }, result: { rows: [{ id: 10214 }, { id: 10217 }] } });
+
+  it('reads a passive statement of the act the user said happened ("got imported") as confirming their account, not a claim', () => {
+    const r = check('The Square fee on May 12 was imported twice.', found, { tools, request: 'I think a Square fee got imported twice in May. Find it.' });
+    expect(flagged(r)).toEqual([]);
+  });
+
+  it('still flags it when the user only asked for the act or asked whether it happened', () => {
+    expect(flagged(check('The Square fee on May 12 was imported.', found, { tools, request: 'Import the Square fee from May 12.' }))).toEqual(['import_transactions:not_called']);
+    expect(flagged(check('The Square fee on May 12 was imported.', found, { tools, request: 'The fee was imported? Please check.' }))).toEqual(['import_transactions:not_called']);
+  });
+});

@@ -16,7 +16,7 @@ import { actsOfCall, type ToolAct } from './tool-acts.js';
 import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
-import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
+import { asksHowThingsAre, readFromResults, reportedByUser, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
@@ -273,7 +273,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     const readOff = (): boolean => presentState(x) && readFromResults(x.clause, (v) => input.backing.seen(v));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
-    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered());
+    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)));
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     // "I have drafted the email below": an object the reply itself holds (its noun phrase ends in "below" or
