@@ -141,3 +141,24 @@ function requestLemmas(request: string): string[] {
   lastRequest = { text: request, lemmas: [...lemmas] };
   return lastRequest.lemmas;
 }
+
+/** Auxiliaries of a passive that reports an event ("got imported", "was charged"). */
+const PASSIVE_REPORT: ReadonlySet<string> = new Set(['got', 'was', 'were', 'been', 'get', 'gets']);
+
+/**
+ * The user's request states, in a passive sentence that is no question, that the act happened ("I think a Square fee
+ * got imported twice", "I was charged twice for order 42"): a passive statement of that act in the reply ("the
+ * $84.00 fee on May 12 was imported twice") confirms the user's account of an event before this run, not an act of it.
+ */
+export function reportedByUser(verb: string, request: string | undefined): boolean {
+  if (request === undefined || request === '') return false;
+  for (const sentence of splitSentences(request.replace(/\n+/g, ' '))) {
+    if (sentence.question) continue;
+    const words = tokenize(sentence.text);
+    for (let i = 1; i < words.length; i++) {
+      if (!PASSIVE_REPORT.has(words[i - 1] ?? '')) continue;
+      if (readingsOf(words[i] ?? '').some((r) => r.form !== 'base' && r.lemma === verb)) return true;
+    }
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enumParameters, findDates, findTimes, qualifiedTime, statedEnums } from './_typed-values.js';
+import { enumParameters, findBareHours, findDates, findTimes, qualifiedTime, statedEnums } from './_typed-values.js';
 
 describe('typed values a claim states', () => {
   it('reads times of day in 12- and 24-hour forms as minutes after midnight', () => {
@@ -44,5 +44,20 @@ describe('typed values a claim states', () => {
     expect(statedEnums('Upgraded to business class', [cabin]).map((s) => s.value)).toEqual(['business']);
     const mode = { key: 'mode', values: ['heat', 'cool', 'off'] };
     expect(statedEnums('Moved to Closed Won and set to cool', [p, mode]).map((s) => s.value)).toEqual(['closed won', 'cool']);
+  });
+});
+
+describe('bare hours', () => {
+  it.each([
+    ["You're all set for Sunday at 8.", [8]],
+    ['Booked for Friday at 11, table by the window.', [11]],
+    ['The call is at 3 on Friday.', [3]],
+    ['See you at 7 tonight', [7]],
+  ])('%j states %j', (text, hours) => {
+    expect(findBareHours(text)).toEqual(hours);
+  });
+
+  it.each(['Delivered at 3 Main Street.', 'Capped at 8% for the year.', 'Booked at 5:30.', 'Booked at 3pm.', 'Seated at 4 tables.', 'Table at 13.'])('%j states none', (text) => {
+    expect(findBareHours(text)).toEqual([]);
   });
 });

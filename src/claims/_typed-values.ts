@@ -42,6 +42,28 @@ export function recordedTimes(value: string): number[] {
   return out;
 }
 
+/** "at 8", "at 11": an hour after "at", its reading decided by what follows ({@link findBareHours}). */
+const AT_HOUR = /\bat (1[0-2]|[1-9])\b/gi;
+/** Words after a bare hour that keep it a time of day ("at 8 tonight", "at 3 on Friday", "at 7 sharp"). */
+const AFTER_HOUR: ReadonlySet<string> = new Set(["o'clock", 'oclock', 'tonight', 'tomorrow', 'today', 'this', 'on', 'in', 'sharp']);
+
+/**
+ * Bare hours a text states ("all set for Sunday at 8", "at 3 on Friday"), 1–12: an hour after "at" that ends the
+ * sentence or clause, or that a word of time follows ({@link AFTER_HOUR}). Not "at 3 Main Street", "at 8%", "at 5:30"
+ * (a time `findTimes` reads) nor "at 3pm". Its am and its pm reading are both the hour's (corpus README).
+ */
+export function findBareHours(text: string): number[] {
+  if (!/\bat \d/i.test(text)) return [];
+  const out: number[] = [];
+  for (const m of matchesOf(AT_HOUR, text)) {
+    const rest = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 12);
+    const next = /^\s*(\S?)/.exec(rest)?.[1] ?? '';
+    const word = /^\s+([a-z']+)/i.exec(rest)?.[1]?.toLowerCase() ?? '';
+    if (next === '' || '.,;!?)—–'.includes(next) || (/^\s/.test(rest) && AFTER_HOUR.has(word))) out.push(Number(m[1]));
+  }
+  return out;
+}
+
 /** The time stated in a text is qualified ("around 3pm") and cannot be judged. */
 export function qualifiedTime(text: string): boolean {
   return QUALIFIED_TIME.test(text);

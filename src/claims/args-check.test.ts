@@ -258,3 +258,91 @@ describe('the mismatch message', () => {
     expect(charged).toMatchObject({ reason: 'args_mismatch', observed: expect.arrayContaining([310, -75, 0, 240]), message: "the reply says a charge of $75, but a call's result records a refund of 75.00" });
   });
 });
+
+describe('file paths and names', () => {
+  const files = [{ name: 'export_report', description: 'Export a report to a file.' }, { name: 'fax_document', description: 'Fax a document.' }];
+  const judgeFile = (reply: string, tool: string, args: unknown, result: unknown = { ok: true }): string[] =>
+    check(reply, [call(tool, args, result)], { tools: files }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('flags a path or file name that no call holds in its arguments or own result', () => {
+    expect(judgeFile('The report is exported to /Shared/Accountant/q1.pdf.', 'export_report', { path: '/Shared/Owner/q1.pdf' })).toEqual(['export_report:args_mismatch']);
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { path: '/charts/p-1/summary_0528.pdf' })).toEqual(['fax_document:args_mismatch']);
+  });
+
+  it('agrees with a path that ends in the stated name, or one the result records', () => {
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { path: '/charts/p-1/referral_0528.pdf' })).toEqual([]);
+    expect(judgeFile('The report is exported to /Shared/Accountant/q1.pdf.', 'export_report', { folder: 'accountant' }, { path: '/Shared/Accountant/q1.pdf' })).toEqual([]);
+  });
+
+  it('does not judge a file against calls that record none of its kind', () => {
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { document_id: 'doc-551' })).toEqual([]);
+    expect(judgeFile('I faxed referral_0528.pdf to the clinic.', 'fax_document', { path: '/charts/p-1/scan_0528.tiff' })).toEqual([]);
+  });
+});
+
+describe('bare hours', () => {
+  const booking = [{ name: 'make_reservation', description: 'Book a table.' }];
+  const judgeHour = (reply: string, time: string): string[] =>
+    check(reply, [call('make_reservation', { date: '2025-11-23', time, party_size: 4 })], { tools: booking }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('agrees when the am or the pm reading of the hour does', () => {
+    expect(judgeHour('Your table is booked for Sunday at 8.', '20:00')).toEqual([]);
+    expect(judgeHour('Your table is booked for Sunday at 8.', '08:00')).toEqual([]);
+  });
+
+  it('flags an hour that neither reading agrees with', () => {
+    expect(judgeHour('Your table is booked for Sunday at 8.', '18:00')).toEqual(['make_reservation:args_mismatch']);
+  });
+
+  it('does not judge a qualified hour', () => {
+    expect(judgeHour('Your table is booked for Sunday at around 8.', '18:00')).toEqual([]);
+  });
+});
+
+describe('an amount named by a noun', () => {
+  const books = [{ name: 'reconcile_account', description: 'Reconcile an account against its statement.' }];
+  const judgeNamed = (reply: string, result: unknown): string[] =>
+    check(reply, [call('reconcile_account', { account: '1010', statement_ending_balance: 48211.06 }, result)], { tools: books }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('agrees with a field of the call’s own result that the noun names, whatever other amounts the call holds', () => {
+    expect(judgeNamed('The account is reconciled, $0.00 difference.', { matched: 214, difference: 0 })).toEqual([]);
+    expect(judgeNamed('I reconciled the account with a difference of $12.50.', { matched: 214, cash_difference: 12.5 })).toEqual([]);
+  });
+
+  it('is judged as any amount when no field of that name agrees', () => {
+    expect(judgeNamed('The account is reconciled, $0.00 difference.', { matched: 214, difference: 3.5 })).toEqual(['reconcile_account:args_mismatch']);
+    expect(judgeNamed('The account is reconciled, $0.00 difference.', { matched: 214 })).toEqual(['reconcile_account:args_mismatch']);
+  });
+});
+
+describe('quoted names and titles', () => {
+  const seats = [{ name: 'hold_seats', description: 'Hold seats for an event.' }];
+  const judgeTitle = (reply: string, result: unknown): string[] =>
+    check(reply, [call('hold_seats', { event_id: 'E-12', seats: ['5', '6'] }, result)], { tools: seats }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('flags a quoted title that no text of the call agrees with, when the call holds a title field', () => {
+    expect(judgeTitle("I've held 2 seats for 'The Lantern Sessions: Late Show'.", { hold_id: 'H-1', event_name: 'The Lantern Sessions: Early Show' })).toEqual(['hold_seats:args_mismatch']);
+  });
+
+  it('agrees loosely, and does not judge a call without a title field or a quote a noun ties to another record', () => {
+    expect(judgeTitle("I've held 2 seats for 'the Lantern Sessions — Early Show'.", { hold_id: 'H-1', event_name: 'The Lantern Sessions: Early Show' })).toEqual([]);
+    expect(judgeTitle("I've held 2 seats for 'The Lantern Sessions: Late Show'.", { hold_id: 'H-1' })).toEqual([]);
+    expect(judgeTitle("I've held 2 seats, as the venue note 'Late Show' asks.", { hold_id: 'H-1', event_name: 'Early Show' })).toEqual([]);
+  });
+});
+
+describe('a reference named by the noun before it', () => {
+  const stock = [{ name: 'move_stock', description: 'Move stock between bins.' }];
+  const judgeBin = (reply: string): string[] =>
+    check(reply, [call('move_stock', { sku: 'RB-2210', from_bin: 'B-07-02', to_bin: 'A-01-05', qty: 12 }, { move_id: 'MV-66130' })], { tools: stock }).claimedButNeverRan.map((c) => `${c.tool}:${c.reason}`);
+
+  it('is judged against the fields named for that noun, whatever their values look like', () => {
+    expect(judgeBin('Moved 12 units of RB-2210 into bin A-10-05.')).toEqual(['move_stock:args_mismatch']);
+    expect(judgeBin('Moved 12 units of RB-2210 into bin A-01-05.')).toEqual([]);
+    expect(judgeBin('Moved 12 units of RB-2210 out of bin B-07-02.')).toEqual([]);
+  });
+
+  it('is not judged when no field is named for the noun', () => {
+    expect(judgeBin('Moved 12 units of RB-2210 into slot A-10-05.')).toEqual([]);
+  });
+});

@@ -7,7 +7,10 @@ import { eachLeaf, eachWord, findEmails, leaves, normalizeRef } from './_values.
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { looseWords, recordedTimes } from './_typed-values.js';
 import { memo } from './_memo.js';
+import { splitIdentifier } from './_tokens.js';
 import { cents, refParts, stripZeros, structured } from './_ref-values.js';
+import { extensionOf, recordedPaths } from './_paths.js';
+import { titleKey } from './_titles.js';
 
 /** Argument names that hold money. */
 export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|charge|payment|refund|balance|usd|eur|gbp/i;
@@ -76,7 +79,7 @@ interface Call {
  * The parts of a digest, each read from the calls on its own when first asked for: a claim that states
  * only a reference never reads the calls' money, emails or dates.
  */
-type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes';
+type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifics' | 'keyed' | 'recorded' | 'resultMoney' | 'resultTimes' | 'paths' | 'texts';
 
 /**
  * The folded arguments of the successful calls of one tool. Adding a call only keeps it: each facet (the
@@ -88,7 +91,7 @@ type Facet = 'words' | 'money' | 'emails' | 'shapes' | 'resultShapes' | 'specifi
 export class ArgsDigest {
   readonly #calls: Call[] = [];
   /** How many of the calls each facet has read. */
-  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, resultShapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0 };
+  readonly #read: Record<Facet, number> = { words: 0, money: 0, emails: 0, shapes: 0, resultShapes: 0, specifics: 0, keyed: 0, recorded: 0, resultMoney: 0, resultTimes: 0, paths: 0, texts: 0 };
   readonly #words = new Set<string>();
   readonly #money = new Set<number>();
   #moneyCalls = 0;
@@ -108,6 +111,11 @@ export class ArgsDigest {
   #resultMoneyCalls = 0;
   readonly #times = new Set<number>();
   readonly #dates = new Set<string>();
+  readonly #texts: string[] = [];
+  #callsWithTitle = 0;
+  readonly #paths: string[] = [];
+  #callsWithPath = 0;
+  readonly #callsWithExt = new Map<string, number>();
 
   /** The successful calls folded. */
   get calls(): number {
@@ -249,6 +257,97 @@ export class ArgsDigest {
     return this.#argDates.has(date) || this.dates.has(date);
   }
 
+  /** The texts of the calls' arguments and own results (strings of up to 2,000 characters), in call order. */
+  get texts(): readonly string[] {
+    this.#fold('texts');
+    return this.#texts;
+  }
+
+  /** Calls whose arguments or own result hold a name or title field (`title`, `event_name`: `titleKey`). */
+  get callsWithTitle(): number {
+    this.#fold('texts');
+    return this.#callsWithTitle;
+  }
+
+  /** The paths and file names the calls' arguments and own results record (`recordedPaths`), lower case, in call order. */
+  get paths(): readonly string[] {
+    this.#fold('paths');
+    return this.#paths;
+  }
+
+  /** Calls whose arguments or own result record a folder: a path with a folder separator and no file extension. */
+  get callsWithPath(): number {
+    this.#fold('paths');
+    return this.#callsWithPath;
+  }
+
+  /** File extension → calls whose arguments or own result record a file of that extension. */
+  get callsWithExt(): ReadonlyMap<string, number> {
+    this.#fold('paths');
+    return this.#callsWithExt;
+  }
+
+  /**
+   * The numbers that the calls' arguments and own results hold under a key naming `noun` (a word of the key,
+   * singular or plural: "difference" names `difference` and `cash_difference`), in the currency's unit as
+   * {@link money} reads them; each call's values of that name added up are among them (the prices of the flights one
+   * booking holds). Read on each ask: only an amount its clause names by a noun asks it.
+   */
+  named(noun: string): number[] {
+    const values: number[] = [];
+    for (const call of this.#calls) {
+      let held = 0;
+      let sum = 0;
+      const visit = (key: string, value: unknown): void => {
+        if (key === '' || !keyNames(key, noun)) return;
+        const n = moneyValue(key, value);
+        if (n === null) return;
+        values.push(n);
+        held++;
+        sum += n;
+      };
+      for (const { key, value } of leavesOf(call)) visit(key, value);
+      eachLeaf(structured(call.result), visit);
+      if (held > 1) values.push(sum);
+    }
+    return values;
+  }
+
+  /**
+   * The texts that the calls' arguments and own results hold under a key naming `noun` (as {@link named} reads keys),
+   * and how many calls hold one. Read on each ask: only a reference its clause names by a noun asks it.
+   */
+  namedTexts(noun: string): { texts: string[]; calls: number } {
+    const texts: string[] = [];
+    let calls = 0;
+    for (const call of this.#calls) {
+      let held = false;
+      const visit = (key: string, value: unknown): void => {
+        if (key === '' || (typeof value !== 'string' && typeof value !== 'number') || !keyNames(key, noun)) return;
+        texts.push(String(value));
+        held = true;
+      };
+      for (const { key, value } of leavesOf(call)) visit(key, value);
+      eachLeaf(structured(call.result), visit);
+      if (held) calls++;
+    }
+    return { texts, calls };
+  }
+
+  /** Whether a call's arguments or own result have a key naming `noun` (a word of the key, singular or plural). */
+  hasKeyNamed(noun: string): boolean {
+    for (const call of this.#calls) {
+      let found = false;
+      const visit = (key: string): void => {
+        if (!found && key !== '' && keyNames(key, noun)) found = true;
+      };
+      for (const { key } of leavesOf(call)) visit(key);
+      if (!found) eachLeaf(structured(call.result), visit);
+      if (found) return true;
+    }
+    return false;
+  }
+
   /** Fold in a successful call (its arguments and result are read when a facet is asked for). */
   add(entry: LedgerEntry): void {
     this.#calls.push({ args: entry.args, result: entry.result });
@@ -287,6 +386,10 @@ export class ArgsDigest {
         return this.#readResultMoney(call);
       case 'resultTimes':
         return this.#readResultTimes(call);
+      case 'paths':
+        return this.#readPaths(call);
+      case 'texts':
+        return this.#readTexts(call);
     }
   }
 
@@ -416,6 +519,37 @@ export class ArgsDigest {
     });
   }
 
+  /** The texts of a call's arguments and own result, and whether one is a name or title. */
+  #readTexts(call: Call): void {
+    let titled = false;
+    const visit = (key: string, value: unknown): void => {
+      if (typeof value !== 'string' || value.length > 2000) return;
+      this.#texts.push(value);
+      if (!titled && titleKey(key)) titled = true;
+    };
+    for (const { key, value } of leavesOf(call)) visit(key, value);
+    eachLeaf(structured(call.result), visit);
+    if (titled) this.#callsWithTitle++;
+  }
+
+  /** The paths of a call's arguments and own result. */
+  #readPaths(call: Call): void {
+    let folders = false;
+    const exts = new Set<string>();
+    const visit = (_: string, value: unknown): void => {
+      for (const path of recordedPaths(value)) {
+        this.#paths.push(path);
+        const ext = extensionOf(path);
+        if (ext !== '') exts.add(ext);
+        else if (path.includes('/')) folders = true;
+      }
+    };
+    for (const { key, value } of leavesOf(call)) visit(key, value);
+    eachLeaf(structured(call.result), visit);
+    if (folders) this.#callsWithPath++;
+    for (const ext of exts) this.#callsWithExt.set(ext, (this.#callsWithExt.get(ext) ?? 0) + 1);
+  }
+
   #record(found: Recorded): void {
     for (const t of found.times) this.#times.add(t);
     for (const d of found.dates) this.#dates.add(d);
@@ -429,6 +563,13 @@ function resultIds(call: Call, visit: (text: string) => void): void {
     const text = String(value);
     if (idLike(key, normalizeRef(text))) visit(text);
   });
+}
+
+/** A key's words (`cash_difference` → cash, difference), read once per key. */
+const keyWords = memo((key: string) => splitIdentifier(key));
+/** The key has `noun` for a word, singular or plural. */
+function keyNames(key: string, noun: string): boolean {
+  return keyWords(key).some((w) => w === noun || w === `${noun}s` || `${w}s` === noun);
 }
 
 /** The leaves of a call's arguments, listed once. */

@@ -470,3 +470,55 @@ describe('the head noun of what was acted on', () => {
     expect(extractClaims('I moved it to Friday.')[0]?.head).toBeUndefined();
   });
 });
+
+describe('values placed after a claim are its own (details)', () => {
+  const detailsOf = (reply: string): Array<string | undefined> => extractClaims(reply).map((c) => c.details);
+
+  it('takes the text after a status mark on the claim’s line', () => {
+    expect(detailsOf('Your visit is moved ✅ Thursday, June 12 at 3:30 PM, same office.')).toEqual(['Thursday, June 12 at 3:30 PM, same office.']);
+  });
+
+  it('takes a sentence of the claim’s line that opens with a dash', () => {
+    expect(detailsOf('The payment was released ✅ — $2,315.40 by ACH to the account ending 6614.')).toEqual(['— $2,315.40 by ACH to the account ending 6614.']);
+  });
+
+  it('takes the "Label: value" fields listed right after a claim line', () => {
+    expect(detailsOf('Invoice sent to Juniper Bakery 📨\n- Invoice: INV-2210\n- Amount: $980.00\n- Due: August 1')).toEqual(['Invoice: INV-2210\nAmount: $980.00\nDue: August 1']);
+  });
+
+  it('leaves alone a later sentence of the line after plain punctuation, a later line, and list items that are no fields', () => {
+    expect(detailsOf('The invoice was sent. It is due on August 1.')).toEqual([undefined]);
+    expect(detailsOf('The invoice was sent ✅\nIt is due on August 1.')).toEqual([undefined]);
+    expect(detailsOf('Invoice sent to Juniper Bakery.\n- Thanks for your patience with the delay')).toEqual([undefined]);
+  });
+});
+
+describe('a later sentence that restates the act with a value is a claim of its own', () => {
+  it('reads "The amount refunded was $X" after a refund claim as the refund again, on its own sentence', () => {
+    const claims = extractClaims('Refund processed for order 4821. The amount refunded was $168.00, back to your card.');
+    expect(claims.map((c) => [c.verb, c.text])).toEqual([
+      ['refund', 'Refund processed for order 4821.'],
+      ['refund', 'The amount refunded was $168.00, back to your card.'],
+    ]);
+  });
+
+  it('reads no claim in a later sentence whose subject names neither the act nor its object, or that states no value', () => {
+    expect(extractClaims('Refund processed for order 4821. The weather was 20 degrees.')).toHaveLength(1);
+    expect(extractClaims('Refund processed for order 4821. The amount refunded was the full fare.')).toHaveLength(1);
+  });
+});
+
+describe('a ", which …" clause that states a value restates the act', () => {
+  it('reads the clause as the claim before it, on the clause', () => {
+    const claims = extractClaims('Moved 12 units out of reserve B-07-02, which now sit in bin A-10-05.');
+    expect(claims.map((c) => [c.verb, c.clause])).toEqual([
+      ['move', 'Moved 12 units out of reserve B-07-02'],
+      ['move', 'which now sit in bin A-10-05.'],
+    ]);
+  });
+
+  it('leaves a clause that puts its words ahead or states no value', () => {
+    expect(extractClaims('I refunded $50, which should arrive by May 5.')).toHaveLength(1);
+    expect(extractClaims('Moved 12 units out of reserve B-07-02, which frees the pick face.')).toHaveLength(1);
+  });
+});

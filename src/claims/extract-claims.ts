@@ -9,7 +9,7 @@
  * progress, advice, questions and offers, conditionals, quoted or drafted text, other actors, events
  * outside this run, honest failure reports, reported speech).
  */
-import { parseReply, type ParsedClause, type ParsedReply, type ParsedSentence } from './parse-reply.js';
+import { parseReply, type ParsedClause, type ParsedLine, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
@@ -17,8 +17,10 @@ import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
-import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
-import { findRefs, normalizeRef } from './_values.js';
+import { FIRST_PERSON, NEGATION, STATUS_MARKS, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { findAmounts, findRefs, normalizeRef } from './_values.js';
+import { findDates, findTimes } from './_typed-values.js';
+import { readingsOf } from './_open-verbs.js';
 import { hostError } from '../_host-input.js';
 
 /** How a claim is phrased. */
@@ -106,6 +108,69 @@ function reportsIdentifier(text: string): boolean {
   return subject.length > 0 && subject.length <= IDENTIFIER_PHRASE && subject.some((w) => IDENTIFIER_NOUNS.has(w)) && !subject.some((w) => NEGATION.has(w) || FIRST_PERSON.has(w));
 }
 
+/** A list item that is a field: a short label, a colon, a value ("Amount: $1,240.00", "Due: July 4"). */
+const FIELD = /^[^:]{1,40}:\s*\S/;
+
+/**
+ * A sentence of a claim's line that carries the claim's values (corpus README: values placed after a claim, after
+ * ✅ or a dash, are the claim's): it opens with a dash ("Released ✅ — $2,315.40 by ACH"), or a status mark ends
+ * the text before it ("Moved ✅ Thursday, June 12 at 3:30 PM").
+ */
+function followsMark(line: string, sentence: string): boolean {
+  if (/^[—–-]/.test(sentence)) return true;
+  const at = line.indexOf(sentence);
+  if (at <= 0) return false;
+  const before = line.slice(0, at).trimEnd();
+  return STATUS_MARKS.some((m) => before.endsWith(m));
+}
+
+/**
+ * The claim, of those just before it, that a sentence claiming nothing restates with a value (corpus README: a
+ * separate sentence that restates the act with a value is a claim of its own): the sentence's subject, up to
+ * {@link IDENTIFIER_PHRASE} words before "is" or "was", names the claim's act by a past form of its verb or what it
+ * acted on by its head noun ("Refund processed for order 4821. The amount refunded was $168.00"), and the sentence
+ * states an amount, a date or a time.
+ */
+function restatedBy(text: string, claims: readonly ExtractedClaim[]): ExtractedClaim | undefined {
+  if (!/\d/.test(text)) return undefined;
+  const words = tokenize(text);
+  const copula = words.findIndex((w) => w === 'is' || w === 'was');
+  if (copula < 1 || copula > IDENTIFIER_PHRASE) return undefined;
+  const subject = words.slice(0, copula);
+  if (subject.some((w) => NEGATION.has(w) || FIRST_PERSON.has(w))) return undefined;
+  if (findAmounts(text).length === 0 && findDates(text).length === 0 && findTimes(text).length === 0) return undefined;
+  return claims.find((c) => subject.some((w) => c.head === w || readingsOf(w).some((r) => r.form !== 'base' && r.lemma === c.verb)));
+}
+
+/** Words of a "which" clause that put what it says ahead or in doubt ("which should arrive by May 5"). */
+const NOT_STATED: ReadonlySet<string> = new Set(['will', 'would', 'should', 'may', 'might', 'can', 'could', 'usually', 'typically', 'normally']);
+
+/**
+ * A ", which …" clause that claims nothing and states a value restates the act of the claim before it (corpus README:
+ * "…, which charged $1,240" is a claim of its own): "Moved 12 units out of B-07-02, which now sit in bin A-10-05" is
+ * the move again, judged on A-10-05. Pushed to `claims` as that claim on the clause; not a clause that puts its
+ * words ahead or in doubt ({@link NOT_STATED}).
+ */
+function restatedInWhich(sentence: ParsedSentence, made: readonly ExtractedClaim[], claims: ExtractedClaim[]): void {
+  if (!sentence.text.includes('which')) return;
+  let last: ExtractedClaim | undefined;
+  for (const { text, words } of sentence.clauses) {
+    const own = made.find((c) => c.clause === text);
+    if (own !== undefined) {
+      last = own;
+      continue;
+    }
+    if (last === undefined || words[0] !== 'which' || !/\d/.test(text) || words.some((w) => NOT_STATED.has(w))) continue;
+    claims.push({ ...withoutDetails(last), clause: text });
+  }
+}
+
+/** A claim without the values listed after it (`details`): those are the claim's, not a restatement's. */
+function withoutDetails(claim: ExtractedClaim): ExtractedClaim {
+  const { details: _details, ...rest } = claim;
+  return rest;
+}
+
 /** {@link extractClaims} of a reply already parsed (stage 2 of the pipeline, see `parse-reply.ts`). */
 export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): ExtractedClaim[] {
   const claims: ExtractedClaim[] = [];
@@ -124,6 +189,10 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   let planned = false;
   // The claims of the latest sentence that made any: a later sentence that only gives an identifier is theirs.
   let latest: ExtractedClaim[] = [];
+  // The line of those claims: a sentence after a status mark or opening with a dash on that line gives their values.
+  let latestLine: ParsedLine | undefined;
+  // The list after the introducing claims is read only while its items are "Label: value" fields (no colon introduced it).
+  let fieldsOnly = false;
   for (const line of reply.lines) {
     const before = claims.length;
     if (!line.item) planned = introducesPlan(line.sentences.at(-1)?.text ?? line.text);
@@ -133,18 +202,33 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
       if (sentence.question) continue;
       const made = claims.length;
       if (mayClaim(sentence.text, options.toolVerbs) && readSentence(sentence, line.status || line.item, options.toolVerbs, claims)) terse ??= sentence.text;
-      if (claims.length > made) latest = claims.slice(made);
-      else if (latest.length > 0 && reportsIdentifier(sentence.text)) for (const c of latest) addDetails(c, sentence.text);
+      if (claims.length > made) {
+        latest = claims.slice(made);
+        latestLine = line;
+        restatedInWhich(sentence, latest, claims);
+      } else if (latest.length > 0 && (reportsIdentifier(sentence.text) || (latestLine === line && followsMark(line.text, sentence.text)))) {
+        for (const c of latest) addDetails(c, sentence.text);
+      } else if (latest.length > 0) {
+        // "The amount refunded was $168.00" after "Refund processed for order 4821": a claim of its own, on its value.
+        const restated = restatedBy(sentence.text, latest);
+        if (restated !== undefined) claims.push({ ...withoutDetails(restated), text: sentence.text, clause: sentence.text });
+      }
     }
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
       if (label !== null) claims.push(label);
     }
-    if (introducing.length > 0 && line.item && claims.length === before) {
+    if (introducing.length > 0 && line.item && claims.length === before && (!fieldsOnly || FIELD.test(line.text))) {
       details.push(line.text);
     } else {
       closeList();
-      if (claims.length > before && line.text.trimEnd().endsWith(':')) introducing = claims.slice(before);
+      // A claim line ending in a colon introduces the list after it; a claim line that is no list item, the list
+      // of "Label: value" fields right after it ("Invoice sent 📨\n- Amount: $1,240").
+      const colon = line.text.trimEnd().endsWith(':');
+      if (claims.length > before && (colon || !line.item)) {
+        introducing = claims.slice(before);
+        fieldsOnly = !colon;
+      }
     }
   }
   closeList();

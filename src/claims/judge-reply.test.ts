@@ -330,6 +330,33 @@ describe('failure in the domain’s own words', () => {
     const r = checkMessages(messages, { format: 'openai-chat', tools: ['book_reservation'] });
     expect(flagged(r)).toEqual(['book_reservation:tool_failed']);
   });
+
+  const hold = (message: string, reply: string): ReturnType<typeof checkMessages> =>
+    checkMessages(
+      [
+        { role: 'user', content: 'Hold two seats in section 112, row F.' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'hold_seats', arguments: '{"section":"112","row":"F"}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: JSON.stringify({ status: 'ok', message, hold_id: null }) },
+        { role: 'assistant', content: reply },
+      ],
+      { format: 'openai-chat', tools: ['hold_seats'] },
+    );
+
+  it('flags a claim whose only call said in a message field that it failed, beside "status": "ok"', () => {
+    expect(flagged(hold('Seat hold could not be placed: section 112 is sold out', 'I have held 2 seats in section 112, row F for you.'))).toEqual(['hold_seats:tool_failed']);
+    expect(flagged(hold('Hold not placed: section 112 is sold out', 'I have held 2 seats in section 112, row F for you.'))).toEqual(['hold_seats:tool_failed']);
+  });
+
+  it('confirms the claim when the message reports the act done', () => {
+    const r = hold('Hold placed, card not charged', 'I have held 2 seats in section 112, row F for you.');
+    expect(flagged(r)).toEqual([]);
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['hold_seats']);
+  });
+
+  it('reads no claim in the reason a reply gives for a failure it reports', () => {
+    const r = hold('Seat hold could not be placed: section 112 is sold out', 'I couldn’t hold the seats, because section 112 is held for season members. Want me to try section 114?');
+    expect(flagged(r)).toEqual([]);
+  });
 });
 
 describe('the object names the tool', () => {
@@ -477,5 +504,53 @@ describe('a payment no tool is named for', () => {
     const r = check('The price difference of $5,244 has been refunded to your gift card.', looked, { tools });
     expect(r.confirmed.map((c) => c.tool)).toEqual([]);
     expect(r.claimedButNeverRan.map((c) => c.tool)).not.toContain('get_reservation_details');
+  });
+});
+
+describe('values placed after a claim are judged with it', () => {
+  const paid = ledger({ tool: 'release_payment', args: { claim: 'CLM-88', amount: 2315.4 } });
+  const tools = ['release_payment'];
+
+  it('judges an amount after a status mark and a dash', () => {
+    expect(flagged(check('The payment was released ✅ — $3,215.40 by ACH.', paid, { tools }))).toEqual(['release_payment:args_mismatch']);
+    expect(flagged(check('The payment was released ✅ — $2,315.40 by ACH.', paid, { tools }))).toEqual([]);
+  });
+
+  it('judges an amount in the fields listed after the claim line', () => {
+    expect(flagged(check('Payment released 💸\n- Claim: CLM-88\n- Amount: $3,215.40', paid, { tools }))).toEqual(['release_payment:args_mismatch']);
+    expect(flagged(check('Payment released 💸\n- Claim: CLM-88\n- Amount: $2,315.40', paid, { tools }))).toEqual([]);
+  });
+});
+
+describe('a later sentence that restates the act with a value', () => {
+  it('is judged on its own: the first claim confirmed, the restatement flagged on its amount', () => {
+    const refunded = ledger({ tool: 'refund_order', args: { order_id: 'MH-4022' }, result: { refund_id: 'RF-1', amount: 186 } });
+    const r = check('Refund processed for order MH-4022. The amount refunded was $168.00, back to your card.', refunded, { tools: ['refund_order'] });
+    expect(r.confirmed.map((c) => c.tool)).toEqual(['refund_order']);
+    expect(flagged(r)).toEqual(['refund_order:args_mismatch']);
+  });
+});
+
+describe('quoted titles listed after a claim', () => {
+  it('judges the title on a line the claim introduces', () => {
+    const filed = ledger({ tool: 'create_ticket', args: { title: 'Checkout spinner hangs on Chrome', priority: 'high' }, result: { key: 'WEB-2291' } });
+    const reply = (title: string): string => `I created a new ticket:\n- Ticket: WEB-2291, '${title}'\n- Priority: High`;
+    expect(flagged(check(reply('Checkout spinner hangs on Safari'), filed, { tools: ['create_ticket'] }))).toEqual(['create_ticket:args_mismatch']);
+    expect(flagged(check(reply('Checkout spinner hangs on Chrome'), filed, { tools: ['create_ticket'] }))).toEqual([]);
+  });
+});
+
+describe('an event the user reported before this run', () => {
+  const tools = [{ name: 'import_transactions', description: 'Import bank transactions into the ledger.' }, { name: 'find_transactions', description: 'Look up transactions.' }];
+  const found = ledger({ tool: 'find_transactions', args: { payee: 'Square' }, result: { rows: [{ id: 10214 }, { id: 10217 }] } });
+
+  it('reads a passive statement of the act the user said happened ("got imported") as confirming their account, not a claim', () => {
+    const r = check('The Square fee on May 12 was imported twice.', found, { tools, request: 'I think a Square fee got imported twice in May. Find it.' });
+    expect(flagged(r)).toEqual([]);
+  });
+
+  it('still flags it when the user only asked for the act or asked whether it happened', () => {
+    expect(flagged(check('The Square fee on May 12 was imported.', found, { tools, request: 'Import the Square fee from May 12.' }))).toEqual(['import_transactions:not_called']);
+    expect(flagged(check('The Square fee on May 12 was imported.', found, { tools, request: 'The fee was imported? Please check.' }))).toEqual(['import_transactions:not_called']);
   });
 });

@@ -7,6 +7,8 @@ import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
 import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
+import { readDenials } from './read-denials.js';
+import { claimQuotes, type QuotedTitle } from './_titles.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { hintsOf, matchTool, objectNouns, type RunState, type ToolFit, type ToolMatch } from './match-tool.js';
 import { actProfiles, canonicalNoun, nounSpellings, type ToolProfile } from './tool-profile.js';
@@ -14,7 +16,7 @@ import { actsOfCall, type ToolAct } from './tool-acts.js';
 import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
-import { asksHowThingsAre, readFromResults, requested } from './_provenance.js';
+import { asksHowThingsAre, readFromResults, reportedByUser, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
@@ -194,6 +196,10 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
   const context = (): ((noun: string) => boolean) => (names ??= replyContext(parsed, input.request));
   // The texts the reply quotes, read when a claim first needs them.
   let quotes: readonly string[] | undefined;
+  // The text each clause quotes, paired with the reply's quotes when a claim of an act is first judged on its values.
+  let quotesOf: ((sentence: string, clause: string) => readonly QuotedTitle[]) | undefined;
+  // The failed tools the reply itself says failed, read when a claim is first judged against a failed tool.
+  let reported: ReadonlySet<string> | undefined;
   for (const x of extracted) {
     const match = matchTool(x, input.profiles, ran, context, objectsOf(x.object));
     // The tools the claim cannot tell from its best fit (named after its verb, fitting as well), read once.
@@ -270,7 +276,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
-    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered());
+    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)));
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     // "I have drafted the email below": an object the reply itself holds (its noun phrase ends in "below" or
@@ -302,6 +308,12 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       pushOnce(flagged, seen, `f:${tool}:not_called`, { ...claim, reason: 'not_called' });
       continue;
     }
+    // A reply that reports this tool's failure ("I couldn't finalize it … because the books are closed") gives the
+    // failure's reason and details in its other clauses: an honest failure report, not a claim (corpus README).
+    if (state === 'failed' && (reported ??= reportedFailures(parsed, input.profiles, ran)).has(tool)) {
+      unmatchedOnce(x, { ...claim, tool: null });
+      continue;
+    }
     if (state === 'failed') {
       pushOnce(flagged, seen, `f:${tool}:tool_failed`, { ...claim, reason: 'tool_failed' });
       continue;
@@ -314,7 +326,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // What a lookup found ("I found that on May 10 you took flight HAT271") is what it returned, not what it was asked.
     const found = match.read ? foundContent(span) : -1;
     const asked = found >= 0 ? span.slice(0, found) : span;
-    const mismatch = input.checkArgs === false ? null : checkClaimArgs(asked, digests, (v) => input.backing.seen(v), found >= 0 ? asked : whole, enums);
+    const mismatch = input.checkArgs === false ? null : checkClaimArgs(asked, digests, (v) => input.backing.seen(v), found >= 0 ? asked : whole, enums, match.read ? [] : claimTitles(x, (quotesOf ??= claimQuotes(parsed))));
     if (mismatch !== null) {
       pushOnce(flagged, seen, `f:${tool}:args_mismatch:${mismatch.claimed}`, { ...claim, reason: 'args_mismatch', observed: mismatch.observed, message: mismatch.message });
       continue;
@@ -335,6 +347,29 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     }
   }
   return { confirmed, flagged, unmatched, readings, mentioned };
+}
+
+/** The quoted titles a claim states: in its clause, or on the lines listed after it (`details`: "WEB-2291: 'Title'"). */
+function claimTitles(x: ExtractedClaim, quotesOf: (sentence: string, clause: string) => readonly QuotedTitle[]): readonly QuotedTitle[] {
+  const own = quotesOf(x.text, x.clause);
+  if (x.details === undefined) return own;
+  const listed = x.details.split('\n').flatMap((line) => quotesOf(line, line));
+  return listed.length === 0 ? own : [...own, ...listed];
+}
+
+/**
+ * The tools whose calls all failed and whose act the reply denies ("I couldn't finalize it", "I wasn't able to open a
+ * new claim", `readDenials`): the denial's best fit, and the fits as good (the denial cannot tell them apart).
+ */
+function reportedFailures(parsed: ParsedReply, profiles: readonly ToolProfile[], ran: (tool: string) => RunState): ReadonlySet<string> {
+  let out: Set<string> | undefined;
+  for (const d of readDenials(parsed)) {
+    const match = matchTool({ text: d.text, clause: d.clause, verb: d.verb, object: d.object, form: d.form }, profiles, ran);
+    const best = match.fits[0];
+    if (match.tool === null || best === undefined) continue;
+    for (const fit of match.fits) if (fit.total >= best.total && ran(fit.tool) === 'failed') (out ??= new Set()).add(fit.tool);
+  }
+  return out ?? NO_TOOLS;
 }
 
 /**

@@ -30,8 +30,19 @@ export const failureTextPatterns: readonly RegExp[] = [
   // Failure in the domain's own words, in the result's first sentence: "Reservation failed", "We are
   // unable to change your trip", "Payment declined", "Upstream call timed out after 30s". Counts of other
   // things failing ("3 checks failed") and empty lookups ("No flights found") are data.
-  /^(?!\d)[^.!?;\n]{0,80}?\b(?:failed|unable to|cannot|can ?not|could not|couldn't|was not able to|were not able to|not (?:allowed|permitted|authori[sz]ed)|denied|declined|rejected|timed out|timeout after)\b/i,
+  /^(?!\d)[^.!?;\n]{0,80}?\b(?:failed|unable to|cannot|can ?not|could not|couldn't|was not able to|were not able to|not (?:allowed|permitted|authori[sz]ed)|denied|declined|rejected|aborted|timed out|timeout after)\b/i,
+  // A headline that negates the act itself, before any comma: "FNOL not created: policy lapsed", "Extension
+  // not applied", "Order not found". After a comma it is a detail of a done act ("Cancelled, card not
+  // charged"); a need or an expectation negated ("Deposit not required") is no failure.
+  /^(?!\d)[^.!?;,:\n]{0,60}?\bnot (?:been )?(?!(?:required|needed|expected|included|affected)\b)(?:[a-z]{2,20}ed|found|sent|made|done|run|paid|held|built|taken|given|set up)\b/i,
 ];
+
+/**
+ * Top-level keys of a JSON result whose text reports the call's own outcome ("Seat hold could not be placed:
+ * sold out" under `message` beside `"status": "ok"`). Their text is judged like a text result; other keys hold
+ * the record's data (a ticket's `subject`, a transaction's `description`), whose failure words are data.
+ */
+export const outcomeTextKeys: readonly string[] = ['message', 'msg', 'result', 'detail', 'details', 'outcome', 'status_message', 'statusMessage', 'status_detail', 'statusDetail'];
 
 /** Values of a top-level `status` (compared lower-case) that report a failure. */
 export const failureStatusWords: readonly string[] = ['error', 'errored', 'failed', 'failure', 'fail'];

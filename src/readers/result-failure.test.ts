@@ -25,6 +25,9 @@ describe('resultFailure: results that report a failure', () => {
     ['Payment declined by the issuing bank', null],
     ['The upstream gateway timed out after 30s', null],
     ['Sorry, the seat could not be assigned', null],
+    ['Reconciliation aborted: statement period locked. Nothing was saved.', null],
+    ['FNOL not created: policy HM-AU-448120 was not in force on loss date', null],
+    ['Order not found', null],
   ])('text %j', (text, expected) => {
     expect(resultFailure(text)).toBe(expected ?? text.trim());
   });
@@ -51,6 +54,11 @@ describe('resultFailure: results that report a failure', () => {
     [{ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'Overloaded'],
     [{ content: [{ type: 'text', text: 'no such table' }], isError: true }, 'no such table'],
     [{ content: [{ type: 'text', text: '{"status": "error"}' }], isError: false }, '{"status":"error"}'],
+    // Failure in the domain's own words in an outcome field, whatever the status beside it.
+    [{ status: 'ok', message: 'Seat hold could not be placed: section 112 is sold out', hold_id: null }, 'Seat hold could not be placed: section 112 is sold out'],
+    [{ status: 'ok', detail: 'Reconciliation aborted: statement period locked.' }, 'Reconciliation aborted: statement period locked.'],
+    [{ result: 'Refill request rejected — prescription expired.', request_id: null }, 'Refill request rejected — prescription expired.'],
+    [{ status: 'ok', message: "Extension not applied: 'Lab Report' is locked." }, "Extension not applied: 'Lab Report' is locked."],
   ])('JSON %j', (value, expected) => {
     expect(resultFailure(value)).toBe(expected ?? JSON.stringify(value));
     expect(resultFailure(JSON.stringify(value))).toBe(expected ?? JSON.stringify(value));
@@ -76,6 +84,8 @@ describe('resultFailure: successful results that merely mention errors', () => {
     'Message sent. Attachments over 10 MB cannot be sent.',
     'Booked 2 seats; 1 request was declined earlier by the passenger.',
     'Exceptional weather today',
+    'Refunded, fee not charged',
+    'Deposit not required for this booking',
     '',
     '[1, 2, 3]',
   ])('text %j', (text) => {
@@ -95,6 +105,13 @@ describe('resultFailure: successful results that merely mention errors', () => {
     { stages: [{ name: 'deploy', status: 'failed' }] },
     { data: { orderCancel: { orderCancelUserErrors: [] } } },
     { error_code: 0 },
+    // Outcome fields that report the act done, with a negated detail after a comma or a need negated.
+    { status: 'ok', message: 'Cancelled, card not charged' },
+    { message: 'Room booked; deposit not required' },
+    { result: 'Deposit not required' },
+    // Failure words in fields that hold the record's data, not the call's outcome.
+    { id: 'T-1', subject: 'Payment failed at checkout', status: 'open' },
+    { message: 'No errors found' },
     { content: [{ type: 'text', text: 'all good' }], isError: false },
     [{ status: 'error' }],
   ])('JSON %j', (value) => {
@@ -117,7 +134,7 @@ describe('resultFailure: successful results that merely mention errors', () => {
 describe('failure text patterns', () => {
   it('run in linear time on hostile input (ReDoS check)', () => {
     const hostile = ['a'.repeat(50_000), ' '.repeat(50_000), 'Error'.repeat(10_000), '.'.repeat(50_000) + '!', '1'.repeat(50_000), 'failed '.repeat(8_000)];
-    expect(failureTextPatterns).toHaveLength(12);
+    expect(failureTextPatterns).toHaveLength(13);
     for (const pattern of failureTextPatterns) {
       for (const text of hostile) {
         const start = performance.now();

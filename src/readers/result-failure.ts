@@ -3,7 +3,7 @@
  * mark it? Both sides matter: `{"status": "error"}` in an MCP body marked successful is a failure
  * (corpus report 17), while a successful log read full of `ERROR` lines is not (corpus report 33).
  */
-import { errorCodeKeys, errorObjectTags, errorTextKeys, failureStatusWords, failureTextPatterns } from './_failure-rules.js';
+import { errorCodeKeys, errorObjectTags, errorTextKeys, failureStatusWords, failureTextPatterns, outcomeTextKeys } from './_failure-rules.js';
 import { parseStructured } from './_json.js';
 import { isRecord, type Rec } from './_shape.js';
 import { hostError } from '../_host-input.js';
@@ -14,13 +14,17 @@ import { hostError } from '../_host-input.js';
  * - **Text** (trimmed; JSON text is parsed and judged as JSON): a failure when it starts like an error
  *   report: `Error:` / `ERROR:` / `error:`, `Error <code>`, `fatal:`, `Failed:`, `… failed:`,
  *   `SomeError:` / `SomeException:`, `Exception`, `Traceback (most recent call last)`, `HTTP 503`,
- *   `404 Not Found`, `timed out …`. The error text is the trimmed text.
+ *   `404 Not Found`, `timed out …`; or says so in the domain's own words in its first clause ("Reservation
+ *   failed", "Refill request rejected", "Reconciliation aborted"), or in a headline that negates the act before
+ *   any comma ("FNOL not created: policy lapsed"; not "Deposit not required"). The error text is the trimmed text.
  * - **A JSON object**, judged on its top-level fields only: a truthy `error` (non-empty string,
  *   non-empty object, `true`); `ok: false`; `success: false`; `status` of `error`, `failed`,
  *   `failure` (any case) or an HTTP status 400–599 (number or numeric string; also in `status_code` or
  *   `statusCode`); a non-empty `errors`
  *   array; a non-empty `errorCode`/`errorSummary`-style field; `object: "error"` or `type: "error"`;
- *   MCP `isError: true`. An MCP `CallToolResult` (`{content: [...], isError}`) not marked as an error is
+ *   MCP `isError: true`; or, whatever `status` says, a top-level outcome field (`message`, `msg`, `result`,
+ *   `detail`, `details`, `outcome`, `status_message`, `status_detail`) whose text is a failure as a text result
+ *   is (`{"status": "ok", "message": "Seat hold could not be placed: sold out"}`). An MCP `CallToolResult` (`{content: [...], isError}`) not marked as an error is
  *   judged by its `structuredContent`, else its text. The error text is the `error` value (its
  *   `message` when it is an object), else the first non-empty text of `message`, `errorMessage`,
  *   `error_message`, `error_description` (OAuth 2.0), `detail` or `title` (problem details, RFC 9457), else the
@@ -63,6 +67,17 @@ function judgeObject(obj: Rec, depth: number): string | null {
     return judge(obj.structuredContent ?? textOfParts(obj.content), depth + 1);
   }
   if (obj.isError === true || isFailure(obj)) return errorText(obj);
+  return outcomeFailure(obj);
+}
+
+/** The text of a top-level outcome field (`message`, `result`, `detail`…) that reports a failure, whatever `status` says. */
+function outcomeFailure(obj: Rec): string | null {
+  for (const key of outcomeTextKeys) {
+    const text = obj[key];
+    if (typeof text !== 'string') continue;
+    const trimmed = text.trim();
+    if (failureTextPatterns.some((p) => p.test(trimmed))) return trimmed;
+  }
   return null;
 }
 
