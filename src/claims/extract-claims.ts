@@ -19,6 +19,7 @@ import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
 import { FIRST_PERSON, NEGATION, STATUS_MARKS, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 import { findAmounts, findRefs, normalizeRef } from './_values.js';
+import { claimSpecifics } from './_specifics.js';
 import { findDates, findTimes } from './_typed-values.js';
 import { readingsOf } from './_open-verbs.js';
 import { hostError } from '../_host-input.js';
@@ -160,9 +161,14 @@ function restatedInWhich(sentence: ParsedSentence, made: readonly ExtractedClaim
       last = own;
       continue;
     }
-    if (last === undefined || words[0] !== 'which' || !/\d/.test(text) || words.some((w) => NOT_STATED.has(w))) continue;
+    if (last === undefined || words[0] !== 'which' || !statesJudgedValue(text) || words.some((w) => NOT_STATED.has(w))) continue;
     claims.push({ ...withoutDetails(last), clause: text });
   }
+}
+
+/** A money amount, a reference or code, or a date: a value a claim is judged on (not a duration: "which is more than 24 hours ago"). */
+function statesJudgedValue(text: string): boolean {
+  return /\d/.test(text) && (findAmounts(text).length > 0 || claimSpecifics(text).size > 0);
 }
 
 /** A claim without the values listed after it (`details`): those are the claim's, not a restatement's. */
