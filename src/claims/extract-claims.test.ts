@@ -333,6 +333,18 @@ describe('edge cases', () => {
     ['I did not send it.', []],
     ['Did the refund go through', []],
     ['The modification is done.', ['modify/passive']],
+    // Other light verbs, and the head of a longer phrase: the last word before a preposition.
+    ['I ran a security scan on bastion-2 first.', ['scan/first_person']],
+    ['I did a quick spam check on CMP-9131.', ['check/first_person']],
+    ['I also put a hold on 12C for Hana.', ['hold/first_person']],
+    ['I made the booking for Friday.', ['book/first_person']],
+    ["I've run a full scan of the disk.", ['scan/first_person']],
+    ['I did a quick rollback to it.', ['rollback/first_person']],
+    // No act in the noun: the light verb stays what it is.
+    ['I made a mistake.', ['make/first_person']],
+    ['I put 4 seats on hold.', ['put/first_person']],
+    // A bare "run" is an instruction, not a participle.
+    ['Run a scan on it.', ['run/head']],
   ])('a light verb takes its action from its noun: %j', (reply, expected) => {
     expect(shapes(reply)).toEqual(expected);
   });
@@ -366,7 +378,7 @@ describe('edge cases', () => {
     ["I'm going to make these changes:\n1. Seat upgraded to business", []],
     ['Would you like me to:\n- send the invoice to Dana\n- mark it as paid', []],
     // Done work, whatever its clauses say of the future or what came before the introduction.
-    ["I've made the following changes, which will take effect tomorrow:\n- Flight changed to the 8:05 departure", ['make/first_person', 'change/status']],
+    ["I've made the following changes, which will take effect tomorrow:\n- Flight changed to the 8:05 departure", ['change/first_person', 'change/status']],
     ["I'll walk you through it. Here's what I did:\n- Refund issued to your Visa", ['issue/status']],
     // A modal that governs telling introduces what is told (and asserts it: the changes were made).
     ['I can confirm the following changes were made:\n- Flight changed to the 8:05 departure', ['make/passive', 'change/status']],
