@@ -106,6 +106,9 @@ describe('terse replies take their action from the request', () => {
     ['All set!', 'can you book a table for two at 7?', 'book'],
     ['Sorted!', 'Could you archive the Q3 folder?', 'archive'],
     ['Yes — done.', 'Can you email the report to Lee?', 'email'],
+    ['Consider it done.', 'Add the three new analysts to Tableau-Viewers.', 'add'],
+    // A request that names the means first: the instruction is the verb after "to".
+    ['Handled!', 'Use the scheduler to push it out on X right away.', 'push'],
   ])('%j after %j claims %s', (reply, request, verb) => {
     expect(shapes(reply, request)).toEqual([`${verb}/terse`]);
   });
@@ -125,6 +128,9 @@ describe('terse replies take their action from the request', () => {
   it('claims nothing without a request, or when the request asks for no action', () => {
     expect(extractClaims('Done.')).toEqual([]);
     expect(extractClaims('Okay, done.', { request: "What's the weather tomorrow?" })).toEqual([]);
+    // "to" after a noun opens a purpose, not an instruction, unless the request opens with "use".
+    expect(extractClaims('Done.', { request: 'The scheduler is the tool to push posts out.' })).toEqual([]);
+    expect(extractClaims('Consider this a warning.', { request: 'Add the analysts to Tableau-Viewers.' })).toEqual([]);
   });
 });
 

@@ -187,7 +187,7 @@ function placed(c: ClauseClaim, text: string, clause: string): ExtractedClaim {
   return count === undefined ? { verb, object, form, head, text, clause } : { verb, object, form, head, count, text, clause };
 }
 
-const TERSE_LEAD = new Set(['ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
+const TERSE_LEAD = new Set(['consider', 'ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
 
 /**
  * Read the claims of one sentence, clause by clause, into `claims` (each clause passes on its state: a subject,
@@ -279,7 +279,9 @@ function readRequestVerbs(request: string): readonly RequestedVerb[] {
           }
           if (hit === null) continue;
           const prev = tokens[i - 1];
-          if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '')) continue;
+          // "I want to cancel", "use the scheduler to push it out": the verb after "to" is the instruction; after other
+          // words "to" opens a purpose or a place ("a reminder to call").
+          if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '') && !instrumentFirst(tokens)) continue;
           // A verb after a noun tells what its subject does ("my neighbours keep parking in front of it"): no instruction.
           if (prev !== undefined && contentWords([prev]).length > 0) continue;
           const object = contentWords(tokens.slice(hit.end, hit.end + 8));
@@ -290,6 +292,11 @@ function readRequestVerbs(request: string): readonly RequestedVerb[] {
     }
   }
   return out;
+}
+
+/** An instruction that opens by naming the means: "use the scheduler to push it out", "please use Sendgrove to send it". */
+function instrumentFirst(tokens: readonly string[]): boolean {
+  return tokens[0] === 'use' || (tokens[0] === 'please' && tokens[1] === 'use');
 }
 
 /**
