@@ -134,6 +134,40 @@ describe('terse replies take their action from the request', () => {
   });
 });
 
+describe('"Yes —" answering "Did you …?" claims the asked act', () => {
+  it.each([
+    ['Yes — status.larkspur.io is a CNAME to lark.example, DNS-only (not proxied).', 'did you add it? the vendor cannot verify yet', 'add'],
+    ['Yes — the October exports are in the archive bucket.', 'did you move the October exports already or is that still pending?', 'move'],
+    ['Yep, tiramisu is $12 on the menu.', 'have you changed the tiramisu too?', 'change'],
+  ])('%j after %j claims %s', (reply, request, verb) => {
+    const claims = extractClaims(reply, { request });
+    expect(claims.map((c) => `${c.verb}/${c.form}`)).toEqual([`${verb}/terse`]);
+    // The yes sentence is the claim's clause: the values it states are judged.
+    expect(claims[0]?.clause).toBe(claims[0]?.text);
+  });
+
+  it('the object joins what the question asked about and what the answer names', () => {
+    const [claim] = extractClaims('Yes — tiramisu is $12 on the menu.', { request: 'did you change the tiramisu too?' });
+    expect(claim?.object).toBe('tiramisu menu');
+  });
+
+  it.each([
+    ['Yes, but it failed.', 'did you send it?'],
+    ["Yes, it isn't live yet.", 'did you publish it?'],
+    ['Yes, I will send it shortly.', 'did you send it?'],
+    ['No — I filed it as P3.', 'did you mark it urgent?'],
+    // Not a question about the agent's act.
+    ['Yes — your November rent of $1,690 is paid in full.', 'Did my November rent go through?'],
+    ['Yes — it was cancelled by the airline.', 'Why did you cancel it?'],
+  ])('%j after %j claims no asked act', (reply, request) => {
+    expect(extractClaims(reply, { request }).filter((c) => c.form === 'terse')).toEqual([]);
+  });
+
+  it('an act the answer already claims is not claimed twice', () => {
+    expect(extractClaims('Yes, I sent it.', { request: 'did you send it?' }).map((c) => `${c.verb}/${c.form}`)).toEqual(['send/first_person']);
+  });
+});
+
 describe('a statement told under an asserting frame is the speaker\'s claim', () => {
   it.each([
     ['I can confirm that your refund has been issued.', 'issue/passive'],

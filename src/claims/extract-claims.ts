@@ -17,7 +17,7 @@ import { mayClaim } from './_trigger.js';
 import { readRecordReport } from './_cues.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
-import { FIRST_PERSON, NEGATION, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { FAILURE, FIRST_PERSON, NEGATION, NOT_YET, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 import { findRefs, normalizeRef } from './_values.js';
 import { hostError } from '../_host-input.js';
 
@@ -153,6 +153,8 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   if (terse !== null && actionClaims.length === 0 && options.request !== undefined && !saysAhead(reply, terse)) {
     claims.push(...fromRequest(terse, options.request));
   }
+  // "Did you add it?" → "Yes — status.larkspur.io is a CNAME to …": the answer claims the asked act.
+  if (options.request !== undefined) claims.push(...yesClaims(reply, options.request, claims));
   // Verb-only claims ("Rolled back ✅", "I've moved it") take their object from the request, else from
   // what the request names, else from what the previous reply acted on.
   const objectless = claims.filter((c) => c.object === '' && c.form !== 'terse');
@@ -330,6 +332,67 @@ const BEFORE_NEED: ReadonlySet<string> = new Set(['will', 'would', 'still', 'fir
 
 function fromRequest(text: string, request: string): ExtractedClaim[] {
   return requestVerbs(request).map((r) => ({ text, clause: text, verb: r.lemma, object: r.object, form: 'terse' as const, fromContext: true, requested: true }));
+}
+
+/** Words that answer a question yes. */
+const YES: ReadonlySet<string> = new Set(['yes', 'yep', 'yeah', 'yup']);
+/** Adverbs between "did you" and the asked verb: "did you already move…", "have you also sent…". */
+const ASKED_ADVERBS: ReadonlySet<string> = new Set(['already', 'also', 'actually', 'ever', 'really', 'just', 'definitely']);
+/** Question words before "did you" that ask about the act rather than whether it was done ("Why did you cancel it?"). */
+const WH_WORDS: ReadonlySet<string> = new Set(['why', 'how', 'when', 'where', 'what', 'which', 'who']);
+/** Auxiliaries after which "not" negates the verb group ("it's not done"); "(not proxied)" describes a value. */
+const NEGATED_AUX: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'be', 'been']);
+
+/**
+ * The acts a request asks the agent whether it did: "did you add it?", "have you sent the invoice yet?" (the verb
+ * after "did you" in its base form, or after "have you" as a participle), with the request's words after it as
+ * the object. Not one a question word opens ("why did you cancel it?"). Read once per request.
+ */
+const askedActs = lastOf((request: string): readonly RequestedVerb[] => {
+  const out: RequestedVerb[] = [];
+  for (const sentence of splitSentences(request.replace(/\n+/g, '. '))) {
+    const tokens = tokenize(sentence.text);
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const aux = tokens[i] ?? '';
+      if ((aux !== 'did' && aux !== 'have') || tokens[i + 1] !== 'you' || WH_WORDS.has(tokens[i - 1] ?? '')) continue;
+      let k = i + 2;
+      while (ASKED_ADVERBS.has(tokens[k] ?? '')) k++;
+      const w = tokens[k] ?? '';
+      const lemma = aux === 'did' ? (baseVerb(w) === w ? w : null) : (pastVerbAt(tokens, k)?.lemma ?? null);
+      if (lemma === null) continue;
+      out.push({ lemma, object: contentWords(tokens.slice(k + 1, k + 9)).join(' ') });
+    }
+  }
+  return out;
+});
+
+/**
+ * "Yes — …" (or "Yep, …") opening a reply to a request that asks whether the agent did something ("did you move the
+ * exports?"): the answer claims each asked act, with the yes sentence as its clause (the values it states are the
+ * claim's: "Yes — tiramisu is $12 on the menu") and the asked object and the sentence's words as its object. Not
+ * when the reply already claims that verb, nor when the yes sentence turns back ("Yes, but…"), negates a verb
+ * ("Yes, it isn't live", "not done"), reports a failure or speaks of what is still ahead.
+ */
+function yesClaims(reply: ParsedReply, request: string, claims: readonly ExtractedClaim[]): ExtractedClaim[] {
+  const sentence = reply.lines[0]?.sentences[0];
+  if (sentence === undefined || sentence.question) return [];
+  const words = tokenize(sentence.text, 60);
+  if (!YES.has(words[0] ?? '')) return [];
+  const asked = askedActs(request);
+  if (asked.length === 0) return [];
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] ?? '';
+    if (w === 'but' || w.endsWith("n't") || FAILURE.has(w) || NOT_YET.has(w) || w === 'never' || w === 'unable' || w === 'yet' || w === 'cannot') return [];
+    if (w === 'not' && NEGATED_AUX.has(words[k - 1] ?? '')) return [];
+  }
+  const said = objectWords(words.slice(1));
+  const out: ExtractedClaim[] = [];
+  for (const act of asked) {
+    if (claims.some((c) => c.verb === act.lemma) || out.some((c) => c.verb === act.lemma)) continue;
+    const object = [...new Set([...act.object.split(' '), ...said].filter((w) => w !== ''))].join(' ');
+    out.push({ text: sentence.text, clause: sentence.text, verb: act.lemma, object, form: 'terse', fromContext: true, requested: true });
+  }
+  return out;
 }
 
 /** What ends a checklist line's label: "Refund: $45", "Email — sent". */
