@@ -134,6 +134,39 @@ describe('terse replies take their action from the request', () => {
   });
 });
 
+describe('an outcome without "now" is a claim when tied to the request', () => {
+  it.each([
+    ['etl-worker-3 is up and running in us-west1-b.', 'Spin up etl-worker-3 in us-west1-b.', 'etl-worker-3 running us-west1-b', 'etl-worker-3'],
+    ["Your 'Buyers' segment is active: 2,317 contacts.", "Build a segment of recent buyers. Call it 'Buyers'.", 'quote segment', 'segment'],
+    // A place the act put the subject in is the claim's object and head: it names the tool that keeps it.
+    ['Ito, party of 3, is on the waitlist.', 'walk-in party of 3, Ito. put them on the list', 'waitlist', 'waitlist'],
+    ['r.vance@example.org is on the global suppression list.', 'Make sure r.vance@example.org never gets marketing again.', 'global suppression list', 'list'],
+  ])('%j after %j', (reply, request, object, head) => {
+    expect(extractClaims(reply, { request })).toEqual([expect.objectContaining({ verb: '*', form: 'outcome', object, head })]);
+  });
+
+  it.each([
+    // A question about how things are is answered with a state (corpus README).
+    ['Your heating request MR-2207 is still open.', 'I put in a request about my heater last week. Is it still open?'],
+    // Nothing the request names.
+    ['The status page is up.', 'Add a CNAME for docs.example.com.'],
+    // No determiner opens the place: a property, not a place the act put it in.
+    ['Your reservation is in economy.', 'Change my reservation to Friday.'],
+    ['Your booking is on Friday.', 'Move my booking please.'],
+  ])('%j after %j claims nothing', (reply, request) => {
+    expect(extractClaims(reply, { request })).toEqual([]);
+  });
+
+  it('claims nothing without a request', () => {
+    expect(extractClaims('The comment filter is active.')).toEqual([]);
+  });
+
+  it('leaves a terse word its claim of the request', () => {
+    const claims = extractClaims('Done! The $40 gym credit is on your account.', { request: 'The office said we would get $40 off. Can you apply that?' });
+    expect(claims.map((c) => `${c.verb}/${c.form}`)).toContain('apply/terse');
+  });
+});
+
 describe('"Yes —" answering "Did you …?" claims the asked act', () => {
   it.each([
     ['Yes — status.larkspur.io is a CNAME to lark.example, DNS-only (not proxied).', 'did you add it? the vendor cannot verify yet', 'add'],

@@ -14,7 +14,8 @@ import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
-import { readRecordReport } from './_cues.js';
+import { isBare, readRecordReport } from './_cues.js';
+import { asksHowThingsAre } from './_provenance.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
 import { FAILURE, FIRST_PERSON, NEGATION, NOT_YET, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
@@ -148,13 +149,28 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
   }
   closeList();
+  // An outcome read without "now" is a claim only when tied to the request (`tiedToRequest`).
+  if (claims.some((c) => BARE.has(c))) {
+    const kept = claims.filter((c) => !BARE.has(c) || tiedToRequest(c, options.request));
+    claims.length = 0;
+    claims.push(...kept);
+  }
   // Reading is no action: a lookup claim or a record's report leaves a terse word to the request.
-  const actionClaims = claims.filter((c) => c.verb !== 'check' && c.verb !== 'show');
+  // An outcome without "now" does not either: it may state what the terse word did ("Done! The credit is on your account").
+  const actionClaims = claims.filter((c) => c.verb !== 'check' && c.verb !== 'show' && !BARE.has(c));
   if (terse !== null && actionClaims.length === 0 && options.request !== undefined && !saysAhead(reply, terse)) {
     claims.push(...fromRequest(terse, options.request));
   }
   // "Did you add it?" → "Yes — status.larkspur.io is a CNAME to …": the answer claims the asked act.
-  if (options.request !== undefined) claims.push(...yesClaims(reply, options.request, claims));
+  if (options.request !== undefined) {
+    const yes = yesClaims(reply, options.request, claims);
+    if (yes.length > 0) {
+      // The state the yes sentence reports is the asked act's outcome, not another claim ("Yes — the exports are in the archive bucket").
+      const kept = claims.filter((c) => !(BARE.has(c) && c.text === yes[0]?.text));
+      claims.length = 0;
+      claims.push(...kept, ...yes);
+    }
+  }
   // Verb-only claims ("Rolled back ✅", "I've moved it") take their object from the request, else from
   // what the request names, else from what the previous reply acted on.
   const objectless = claims.filter((c) => c.object === '' && c.form !== 'terse');
@@ -215,7 +231,11 @@ export function readSentence(sentence: ParsedSentence, statusLine: boolean, tool
     const read = readClause(tokens, clause, { first: i === 0, state, statusLine, sentence: sentence.text, mentionsYou: you, toolVerbs });
     state = read.state;
     if (i === 0 && read.claims.length === 0 && isLabel(clause, sentence.text)) label = labelObject(tokens);
-    for (const c of read.claims) claims.push(placed(label !== undefined && i > 0 && c.form === 'head' ? { ...c, object: label.object, head: label.head } : c, sentence.text, clause));
+    for (const c of read.claims) {
+      const claim = placed(label !== undefined && i > 0 && c.form === 'head' ? { ...c, object: label.object, head: label.head } : c, sentence.text, clause);
+      if (isBare(c)) BARE.add(claim);
+      claims.push(claim);
+    }
     // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
     const report = state.conditional ? null : readRecordReport(tokens, clause);
     if (report !== null) claims.push(placed(report, sentence.text, clause));
@@ -231,6 +251,20 @@ function labelObject(tokens: readonly string[]): { object: string; head: string 
   const words = objectWords(tokens);
   const head = headNoun(tokens, []);
   return words.length === 0 || head === undefined ? undefined : { object: words.join(' '), head };
+}
+
+/** Claims read from outcomes without "now" (`isBare`): kept only when {@link tiedToRequest}. */
+const BARE = new WeakSet<ExtractedClaim>();
+
+/**
+ * An outcome without "now" ("etl-worker-3 is up and running", "Ito is on the waitlist") presents a state as this
+ * run's work when the request asks for an act (it is no question about how things are: "Is my request still open?",
+ * corpus README) on what the outcome names ("Spin up etl-worker-3" → "etl-worker-3 is up and running"): a content word of the request is in the claim's clause.
+ */
+function tiedToRequest(claim: ExtractedClaim, request: string | undefined): boolean {
+  if (request === undefined || asksHowThingsAre(request)) return false;
+  const asked = new Set(namedIn(request).split(' '));
+  return contentWords(tokenize(claim.clause)).some((w) => asked.has(w));
 }
 
 /** "Done.", "All set!", "Both done:", "All sorted, Jonah!": a completion word with at most a name after it. */
