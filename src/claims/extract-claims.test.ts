@@ -481,6 +481,26 @@ describe('edge cases', () => {
     expect(extractClaims(reply)).toHaveLength(1);
   });
 
+  // "done" says the label's act was done: the act is the label's, not "do".
+  it.each([
+    ['- Refund: done', ['refund/status']],
+    ['- Refund: completed', ['refund/status']],
+    ['- Email to the landlord: sent', ['send/head']],
+  ])('a status word leaves the act to the label: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A marked phrase with no label mark: each names a step done.
+  it.each([
+    ['Refund ✅ Email ✅', ['refund/status', 'email/status']],
+    ['✅ Refund\n✅ Confirmation email', ['refund/status', 'email/status']],
+    ['- [x] Email', ['email/status']],
+    ['Email not sent ✅', []],
+    ['Refund ✅ Email pending', ['refund/status']],
+  ])('a marked phrase claims its step: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
   // A label's value claims an action only when it says the action was completed; an answer or a
   // value ("Yes", "credit card") describes what was booked (the details lists of real airline agents).
   it.each([['- Insurance: Yes'], ['- Travel insurance: yes'], ['- Insurance: OK'], ['- Payment: credit card'], ['- Payment method: credit card ending in 1234'], ['- Cabin: economy'], ['- Available seats: 12'], ['- Economy price: $121']])(

@@ -11,7 +11,7 @@
  */
 import { parseReply, type ParsedClause, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
-import { baseVerb, contentWords, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
+import { baseVerb, contentWords, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { isBare, readRecordReport } from './_cues.js';
@@ -140,6 +140,8 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
       if (label !== null) claims.push(label);
+      // "Refund ✅ Email ✅", "✅ Confirmation email": each marked phrase names a step done.
+      else if (line.status) for (const sentence of line.sentences) pushDefined(claims, markedPhrase(sentence.text));
     }
     if (introducing.length > 0 && line.item && claims.length === before) {
       details.push(line.text);
@@ -454,7 +456,8 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   if (!marked && (twoWords(line, cut + 1) || !hasLetter(line, cut + 1))) return null;
   const rest = tokenize(line.slice(cut + 1), marked ? Infinity : 2);
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
-  const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
+  // A status word says the label's act was done ("- Refund: done" is a refund, not an act of doing); a past form names its own ("- Email: sent").
+  const said = rest.length === 1 ? (STATUS_WORDS.has(rest[0] ?? '') ? '' : (pastVerbAt(rest, 0)?.lemma ?? null)) : null;
   if (!marked && said === null) return null;
   const label = tokenize(line.slice(0, cut), 5);
   if (label.length === 0 || label.length > 4) return null;
@@ -462,6 +465,28 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   const verb = (said !== null && said !== '' ? said : null) ?? label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
   const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));
   return { text: line, clause: line, verb, object: object.join(' '), form: 'status' };
+}
+
+/** How many words a marked phrase may have ("Confirmation email to Priya ✅"). */
+const MARKED_PHRASE = 4;
+
+/**
+ * A phrase of a status-marked line that is only a short noun phrase ("Refund ✅ Email ✅", "✅ Confirmation email"):
+ * the mark says its step was done. The act is the one a word of the phrase names as a verb ("refund", "email"), else
+ * any act its nouns name (`*`). `null` for a phrase of more than {@link MARKED_PHRASE} words or one holding a
+ * function word, a number, a past form (a sentence the clause reader reads: "Email not sent", "Booked Tuesday"), or
+ * a word of what is still ahead or failed ("Email pending", "Email failed").
+ */
+function markedPhrase(text: string): ExtractedClaim | null {
+  const words = tokenize(text, MARKED_PHRASE + 1);
+  if (words.length === 0 || words.length > MARKED_PHRASE) return null;
+  if (words.some((w) => !/^[a-z][a-z-]*$/.test(w) || STOPWORDS.has(w) || NEGATION.has(w) || NOT_YET.has(w) || FAILURE.has(w) || isPastVerb(w))) return null;
+  const verb = words.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
+  return { text, clause: text, verb, object: words.join(' '), form: 'status' };
+}
+
+function pushDefined<T>(list: T[], item: T | null): void {
+  if (item !== null) list.push(item);
 }
 
 /**
