@@ -11,9 +11,10 @@ import {
 } from './lexicon.js';
 import { familiesOf, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
+import { readingsOf } from './_open-verbs.js';
 import { tokenize } from './_tokens.js';
 import { memo } from './_memo.js';
-import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
+import { CHANGE_LEXFILE, isVerb, partsOfSpeech, verbLexfileShare } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastDateAt, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
 
@@ -180,6 +181,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const words = start === 0 ? tokens : tokens.slice(start);
   const cues = new ClauseCues(words, clause);
   const inherited = options.first ? OPENING : options.state;
+  // "Please confirm the order has been delivered": what the user is asked to confirm is no claim, nor what continues it.
+  if (asksUserToConfirm(words)) return { claims: NO_CLAIMS, state: { subject: 'other', blocked: true, conditional: inherited.conditional } };
   const conditionalAt = conditionalIndex(words);
 
   let otherActor = false;
@@ -529,6 +532,34 @@ const tells = memo((verb: string): boolean => {
   if (!isVerb(verb) || familiesOf(verb).some((f) => !READ_FAMILIES.has(f))) return false;
   return TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
 });
+
+/** Words that open what an instruction's verb of telling asks about: a that-clause, a question, or a determined noun phrase. */
+const INSTRUCTION_OBJECT: ReadonlySet<string> = new Set(['that', 'whether', 'if', 'the', 'your', 'my', 'our', 'their', 'all', 'both', 'this', 'these', 'those', 'it', 'what', 'how', 'which', 'a', 'an']);
+/** Words before an instruction's verb: "Please confirm…", "Also, kindly verify…". */
+const BEFORE_INSTRUCTION: ReadonlySet<string> = new Set(['please', 'kindly', 'also', 'just', 'first']);
+
+/**
+ * The clause is an instruction to the user to confirm, check or tell something ("Confirm the order has been delivered",
+ * "Please verify that the refund was received", "Make sure the invoice was sent"): it opens with a verb of knowing,
+ * telling or seeing in its base form ({@link tellsAbout}; "make sure"), so what follows is what the user is to
+ * confirm (corpus README: instructions to the user are no claims). "Confirmed: …" and "I can confirm that…" are not
+ * instructions.
+ */
+function asksUserToConfirm(words: readonly string[]): boolean {
+  let k = 0;
+  while (BEFORE_INSTRUCTION.has(words[k] ?? '')) k++;
+  const w = words[k] ?? '';
+  if (w === 'make' && words[k + 1] === 'sure') return words.length > k + 2;
+  // The instruction's object or complement follows it: "confirm that…", "verify the refund…" ("Train ticket TK88:" is a label).
+  const next = words[k + 1] ?? '';
+  return INSTRUCTION_OBJECT.has(next) && isBaseForm(w) && tells(w);
+}
+
+/**
+ * `word` is mainly a verb (WordNet's first part of speech) in its base form ("confirm", "verify", "check"), not a
+ * past form or a third-person one; a word that is mainly a noun ("account", "wave") opens a noun phrase.
+ */
+const isBaseForm = memo((word: string): boolean => isVerb(word) && partsOfSpeech(word)[0] === 'v' && !isPastVerb(word) && readingsOf(word).some((r) => r.form === 'base' && r.lemma === word));
 
 /** Modals and adjectives of ability or gladness that, before a verb of telling, assert what is told. */
 const ASSERTING: ReadonlySet<string> = new Set(['can', 'happy', 'glad', 'pleased', 'able']);

@@ -370,6 +370,13 @@ describe('not claims', () => {
       'The email bounced.',
       "I wasn't able to refund it.",
     ],
+    'an instruction to the user to confirm or check': [
+      'Confirm the order has been delivered.',
+      'Also, please confirm that the helmet and luggage orders have already been delivered.',
+      'Make sure the invoice was sent.',
+      'Check that your card was charged.',
+      'Summarize the article that Bob posted in the channel and send it to Alice.',
+    ],
     'reported speech': [
       'The log says it was sent.',
       'The tracking page says your package was delivered.',
@@ -479,6 +486,16 @@ describe('edge cases', () => {
 
   it.each([['- Refund: done'], ['- Email to the landlord: sent']])('a status line without a mark: %j', (reply) => {
     expect(extractClaims(reply)).toHaveLength(1);
+  });
+
+  // A noun or a quoted title that opens a clause is no instruction, though a verb of telling shares its spelling.
+  it.each([
+    ['Account unlocked.', ['unlock/status']],
+    ["Done, 'Open Roth IRA' is now a subtask of your todo.", ['update/outcome']],
+    ['Review completed: the refund was issued.', ['*/status', 'issue/passive']],
+    ['Train ticket TK88: cancelled.', ['cancel/head']],
+  ])('a status line is no instruction to confirm: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
   });
 
   // "done" says the label's act was done: the act is the label's, not "do".
