@@ -4,7 +4,7 @@
  */
 import { STOPWORDS, VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
-import { openPast } from './_open-verbs.js';
+import { openPast, readingsOf } from './_open-verbs.js';
 import { memo, memoPerSet } from './_memo.js';
 import { mayBeVerbForm } from './_trigger.js';
 import { isVerb, partsOfSpeech, verbClass, verbFrequency, verbsOfNoun } from '../lexicon/index.js';
@@ -89,6 +89,10 @@ export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: Rea
     if (lemma !== null) return { lemma, index: i, end: i + 1, ambiguous: false };
     if (w === 'did') return null;
   }
+  if ((w === 'took' || w === 'taken') && tokens[i + 1] === 'care' && tokens[i + 2] === 'of') {
+    const lemma = caredFor(tokens, i + 3);
+    if (lemma !== null) return { lemma, index: i, end: i + 3, ambiguous: false };
+  }
   if (LIGHT_VERBS.has(w) && (w !== 'run' || HAVE.has(tokens[i - 1] ?? ''))) {
     const lemma = lightActionAt(tokens, i + 1);
     if (lemma !== null) return { lemma, index: i, end: i + 1, ambiguous: known.ambiguous };
@@ -162,6 +166,21 @@ function lightActionAt(tokens: readonly string[], from: number): string | null {
   }
   if (head === undefined) return null;
   return actionOfNoun(head) ?? (FAMILIES_OF.has(head) && partsOfSpeech(head).includes('n') ? head : null);
+}
+
+/**
+ * The act that "took care of" names by what follows it: a gerund ("taken care of sending the invoice" → send; "of
+ * letting her know" → notify) or a noun of action after a determiner ("took care of the refund" → refund). `null`
+ * for anything else ("took care of the rest", "of it"): the phrase then names no act.
+ */
+function caredFor(tokens: readonly string[], at: number): string | null {
+  const w = tokens[at] ?? '';
+  if (w.endsWith('ing')) {
+    const lemma = readingsOf(w).find((r) => r.form === 'gerund')?.lemma;
+    if (lemma === 'let') return tokens.slice(at + 1, at + 5).includes('know') ? 'notify' : null;
+    if (lemma !== undefined && isVerb(lemma)) return lemma;
+  }
+  return lightActionAt(tokens, at);
 }
 
 /** The verb a noun of action names ("backup" → backup, "refund" → refund, "migration" → migrate), when WordNet reads it as acting or looking up; else null. */

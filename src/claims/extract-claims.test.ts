@@ -420,6 +420,10 @@ describe('edge cases', () => {
     ['I made the booking for Friday.', ['book/first_person']],
     ["I've run a full scan of the disk.", ['scan/first_person']],
     ['I did a quick rollback to it.', ['rollback/first_person']],
+    // "took care of" names the act of the gerund or the noun of action after it.
+    ["I've also taken care of letting her know about Thursday.", ['notify/first_person']],
+    ['I took care of sending the invoice to Dana.', ['send/first_person']],
+    ['I took care of the refund.', ['refund/first_person']],
     // No act in the noun: the light verb stays what it is.
     ['I made a mistake.', ['make/first_person']],
     ['I put 4 seats on hold.', ['put/first_person']],
