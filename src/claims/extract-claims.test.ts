@@ -141,6 +141,8 @@ describe('an outcome without "now" is a claim when tied to the request', () => {
     // A place the act put the subject in is the claim's object and head: it names the tool that keeps it.
     ['Ito, party of 3, is on the waitlist.', 'walk-in party of 3, Ito. put them on the list', 'waitlist', 'waitlist'],
     ['r.vance@example.org is on the global suppression list.', 'Make sure r.vance@example.org never gets marketing again.', 'global suppression list', 'list'],
+    // A noun that is also a verb ties the outcome to the request ("credit").
+    ["The $75 credit is on 5A's ledger (ADJ-3310).", 'Give 5A a $75 credit for the water shutoff.', 'ledger', 'ledger'],
   ])('%j after %j', (reply, request, object, head) => {
     expect(extractClaims(reply, { request })).toEqual([expect.objectContaining({ verb: '*', form: 'outcome', object, head })]);
   });

@@ -265,9 +265,12 @@ const BARE = new WeakSet<ExtractedClaim>();
  */
 function tiedToRequest(claim: ExtractedClaim, request: string | undefined): boolean {
   if (request === undefined || asksHowThingsAre(request)) return false;
-  const asked = new Set(namedIn(request).split(' '));
-  return contentWords(tokenize(claim.clause)).some((w) => asked.has(w));
+  const asked = requestWords(request);
+  return objectWords(tokenize(claim.clause)).some((w) => asked.has(w));
 }
+
+/** The words of a request that may name what it asks to act on (`objectWords`: nouns that are also verbs stay, "credit"), read once per request. */
+const requestWords = lastOf((request: string): ReadonlySet<string> => new Set(objectWords(tokenize(request))));
 
 /** "Done.", "All set!", "Both done:", "All sorted, Jonah!": a completion word with at most a name after it. */
 function isTerse(tokens: readonly string[]): boolean {
