@@ -6,7 +6,7 @@
  */
 import {
   COMPLETION_VERBS, STATE_ADJECTIVES, STATE_ADVERBS, STATE_PARTICIPLES,
-  FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
+  FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, READ_FAMILIES, REPORTED, STOPWORDS,
 } from './lexicon.js';
 import { familiesOf, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
@@ -170,6 +170,13 @@ const NO_CLAIMS: readonly ClauseClaim[] = [];
 /** The state a sentence's first clause starts from: no subject yet, nothing blocking, no condition. */
 const OPENING: ClauseState = { subject: 'none', blocked: false, conditional: false };
 
+/** A date of the past right after a participle: "on May 24", "on 2024-05-01", or with no "on": "May 1", "2024-05-12". */
+function datedRightAfter(words: readonly string[], end: number): boolean {
+  if (onPastDate(words, end, end)) return true;
+  const w = words[end] ?? '';
+  return /^\d{4}-\d{2}-\d{2}/.test(w) || ((MONTHS.has(w) || w === 'may') && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[end + 1] ?? ''));
+}
+
 /** Find the claims of one clause and the state it passes on. */
 export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: readonly ClauseClaim[]; state: ClauseState } {
   let start = 0;
@@ -220,6 +227,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: NO_CLAIMS, state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
     if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: NO_CLAIMS, state: nextState };
+    // "- Booked on 2024-05-11", "- Created May 4": a list item that opens with a participle dated right after it is a field of a record.
+    if (form === 'head' && options.first && options.statusLine && hit.index === 0 && datedRightAfter(words, hit.end)) return { claims: NO_CLAIMS, state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || datedAct(words, hit))) return { claims: NO_CLAIMS, state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && options.mentionsYou()) return { claims: NO_CLAIMS, state: nextState };
     if (form === 'passive' || form === 'status') {

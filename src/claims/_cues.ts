@@ -254,8 +254,10 @@ export function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: 
   const colon = sentence.slice(0, 31).indexOf(':');
   if (colon < 1) return false;
   // "Created At: 2024-05-14" is a field; "Blocked: Lunch w/ Grandma" reports an act.
-  const value = tokenizeValue(sentence.slice(colon + 1));
-  return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value);
+  const after = sentence.slice(colon + 1);
+  const value = tokenizeValue(after);
+  // "May" is a month before a day ("Created: May 4, 2024"), not the modal MONTHS leaves out.
+  return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value) || (value === 'may' && /^\s*may\s+\d/i.test(after));
 }
 
 const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'today', 'yesterday', 'tomorrow', 'n/a', 'none', 'never', 'yes', 'no', 'true', 'false']);

@@ -494,6 +494,19 @@ describe('edge cases', () => {
     expect(extractClaims(reply)).toHaveLength(1);
   });
 
+  // A record's fields in a details list: a participle label or item dated right after it.
+  it.each([
+    ['**Reservation Details:**\n- Cabin: Basic Economy\n- Created: May 4, 2024', []],
+    ['- Booked: May 3, 2024', []],
+    ['- Booked on 2024-05-11.', []],
+    ['- Created May 4, 2024', []],
+    // An act whose object is a date is still one.
+    ['I cancelled it and booked May 3 instead.', ['cancel/first_person', 'book/head']],
+    ['Booked May 3 for you.', ['book/head']],
+  ])('a dated field of a record is no claim: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
   // A noun or a quoted title that opens a clause is no instruction, though a verb of telling shares its spelling.
   it.each([
     ['Account unlocked.', ['unlock/status']],
