@@ -197,6 +197,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const hit = pastVerbAt(words, i, options.toolVerbs);
     if (hit === null) continue;
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
+    // "use the flights as booked", "take the flight as planned": a participle after "as" says how, it reports no act.
+    if (i > 0 && words[i - 1] === 'as') continue;
     // "I tried to send", "wanted to cancel": an active verb taking an infinitive; the claim, if any, is the
     // verb after "to". A passive "is now set to cool" is not one.
     const active = i === 0 || FIRST_PERSON.has(words[i - 1] ?? '') || OTHER_ACTOR_PRONOUNS.has(words[i - 1] ?? '');
@@ -542,14 +544,17 @@ const tells = memo((verb: string): boolean => {
   return TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
 });
 
+/** Nouns of evidence a reply asks the user for, before a that-clause: what it should show is no claim. */
+const ASKED_EVIDENCE: ReadonlySet<string> = new Set(['confirmation', 'verification', 'proof', 'evidence']);
 /** Words that open what an instruction's verb of telling asks about: a that-clause, a question, or a determined noun phrase. */
 const INSTRUCTION_OBJECT: ReadonlySet<string> = new Set(['that', 'whether', 'if', 'the', 'your', 'my', 'our', 'their', 'all', 'both', 'this', 'these', 'those', 'it', 'what', 'how', 'which', 'a', 'an']);
 /** Words before an instruction's verb: "Please confirm…", "Also, kindly verify…". */
-const BEFORE_INSTRUCTION: ReadonlySet<string> = new Set(['please', 'kindly', 'also', 'just', 'first']);
+const BEFORE_INSTRUCTION: ReadonlySet<string> = new Set(['please', 'kindly', 'also', 'just', 'first', 'to']);
 
 /**
  * The clause is an instruction to the user to confirm, check or tell something ("Confirm the order has been delivered",
- * "Please verify that the refund was received", "Make sure the invoice was sent"): it opens with a verb of knowing,
+ * "Please verify that the refund was received", "Make sure the invoice was sent", "To verify … and confirm that the
+ * flight was canceled, could you provide:", a list item "Confirmation that the order has been delivered"): it opens with a verb of knowing,
  * telling or seeing in its base form ({@link tellsAbout}; "make sure"), so what follows is what the user is to
  * confirm (corpus README: instructions to the user are no claims). "Confirmed: …" and "I can confirm that…" are not
  * instructions.
@@ -559,6 +564,8 @@ function asksUserToConfirm(words: readonly string[]): boolean {
   while (BEFORE_INSTRUCTION.has(words[k] ?? '')) k++;
   const w = words[k] ?? '';
   if (w === 'make' && words[k + 1] === 'sure') return words.length > k + 2;
+  // A list item asking for a confirmation: "Confirmation that the order has been delivered", "proof that it was paid".
+  if (k === 0 && words[1] === 'that' && ASKED_EVIDENCE.has(w)) return true;
   // The instruction's object or complement follows it: "confirm that…", "verify the refund…" ("Train ticket TK88:" is a label).
   const next = words[k + 1] ?? '';
   return INSTRUCTION_OBJECT.has(next) && isBaseForm(w) && tells(w);

@@ -72,6 +72,8 @@ export function pastDateAt(words: readonly string[], from = 0, to = words.length
     const next = words[i + 1] ?? '';
     if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return i;
     if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return i;
+    // A date written with non-breaking hyphens ("2024‑05‑12") is three words.
+    if (words[i] === 'on' && /^\d{4}$/.test(next) && /^\d{2}$/.test(words[i + 2] ?? '') && /^\d{2}$/.test(words[i + 3] ?? '')) return i;
     if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return i;
     if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return i;
   }

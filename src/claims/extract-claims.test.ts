@@ -378,6 +378,12 @@ describe('not claims', () => {
       'Make sure the invoice was sent.',
       'Check that your card was charged.',
       'Summarize the article that Bob posted in the channel and send it to Alice.',
+      'To verify your reservation and confirm that the flight was canceled, could you please provide:',
+      'Confirmation that the order has been delivered.',
+    ],
+    'a participle after "as" says how, not what was done': [
+      'Keep the reservation and use the flights as booked (May 20th).',
+      'Keep the reservation and take the flight as planned.',
     ],
     'reported speech': [
       'The log says it was sent.',
@@ -500,6 +506,9 @@ describe('edge cases', () => {
     ['- Booked: May 3, 2024', []],
     ['- Booked on 2024-05-11.', []],
     ['- Created May 4, 2024', []],
+    // A date written with non-breaking hyphens dates the act as one with plain hyphens does.
+    ['Your reservation (ID M20IZO) was booked on 2024\u201105\u201112, which is more than 24 hours ago.', []],
+    ['Your ticket was marked as resolved.', ['mark/passive']],
     // An act whose object is a date is still one.
     ['I cancelled it and booked May 3 instead.', ['cancel/first_person', 'book/head']],
     ['Booked May 3 for you.', ['book/head']],
