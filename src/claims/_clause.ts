@@ -227,6 +227,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: NO_CLAIMS, state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: NO_CLAIMS, state: nextState };
+    // "It looks like your rent payment is scheduled for April 4": a state inferred from a record, no act of the agent.
+    if (form !== 'first_person' && form !== 'head' && evidential(pre)) return { claims: NO_CLAIMS, state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
     if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: NO_CLAIMS, state: nextState };
     // "- Booked on 2024-05-11", "- Created May 4": a list item that opens with a participle dated right after it is a field of a record.
@@ -279,8 +281,17 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   if (state.blocked || state.conditional) return { claims: NO_CLAIMS, state };
   const outcome = readOutcome(words);
   if (outcome === null || cues.failure || cues.outside) return { claims: NO_CLAIMS, state };
-  if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: NO_CLAIMS, state };
+  if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words) || evidential(words)) return { claims: NO_CLAIMS, state };
   return { claims: [outcome], state };
+}
+
+/** An evidential frame among `words`: "it looks like", "it seems (that)", "it appears (that)". */
+function evidential(words: readonly string[]): boolean {
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] ?? '';
+    if ((w === 'looks' && words[k + 1] === 'like') || ((w === 'seems' || w === 'appears') && words[k - 1] === 'it')) return true;
+  }
+  return false;
 }
 
 /** The words {@link blockingAt} looks further at; any other word (not ending in "n't") blocks nothing. */

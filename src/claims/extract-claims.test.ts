@@ -381,6 +381,11 @@ describe('not claims', () => {
       'To verify your reservation and confirm that the flight was canceled, could you please provide:',
       'Confirmation that the order has been delivered.',
     ],
+    'a state inferred from a record ("it looks like", "it seems")': [
+      'It looks like your rent payment is scheduled for the 4th of April, 2022.',
+      'It seems your refund was issued yesterday.',
+      'It appears the invoice is on its way.',
+    ],
     'a participle after "as" says how, not what was done': [
       'Keep the reservation and use the flights as booked (May 20th).',
       'Keep the reservation and take the flight as planned.',
@@ -509,6 +514,8 @@ describe('edge cases', () => {
     // A date written with non-breaking hyphens dates the act as one with plain hyphens does.
     ['Your reservation (ID M20IZO) was booked on 2024\u201105\u201112, which is more than 24 hours ago.', []],
     ['Your ticket was marked as resolved.', ['mark/passive']],
+    // The agent's own act under a hedge is still claimed.
+    ['It looks like I already cancelled it.', ['cancel/first_person']],
     // An act whose object is a date is still one.
     ['I cancelled it and booked May 3 instead.', ['cancel/first_person', 'book/head']],
     ['Booked May 3 for you.', ['book/head']],
