@@ -428,6 +428,9 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     while (k >= 0 && (PASSIVE_AUX.has(words[k] ?? '') || PASSIVE_FILLERS.has(words[k] ?? '') || words[k] === 'have' || words[k] === 'has' || words[k] === 'had')) k--;
     // "to be transferred", "can be cancelled": a bare "be" never reports a finished act.
     if (words.slice(k + 1, hit.index).includes('be')) return null;
+    // "The following files are shared with Ana:": the present state of the records a list gives ("The following changes
+    // were made:" reports done work).
+    if (words[0] === 'the' && words[1] === 'following' && (before === 'is' || before === 'are')) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     // The head is read before the subject is copied: a clause may reject many passives ("who was sent…") before one claims.
     const head = words[k];
     if (head !== undefined && FIRST_PERSON.has(head)) return null;
@@ -438,6 +441,9 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   const prefix = cues.prefix;
   // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.
   if (prefix.firstHave <= j) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
+  // "These are the files shared with Ana", "Here are the IDs shared with Ana": the copula is the predicate; the
+  // participle modifies the noun after it.
+  if (PRESENTING.has(words[0] ?? '') && (words[1] === 'are' || words[1] === 'is') && j > 1) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
   const next = words[hit.end];
   // "the updated invoice", "one checked bag": a participle used as an adjective, no actor at all.
   if (DETERMINERS.has(before)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
@@ -559,6 +565,8 @@ const tells = memo((verb: string): boolean => {
 const ASKED_EVIDENCE: ReadonlySet<string> = new Set(['confirmation', 'verification', 'proof', 'evidence']);
 /** Words that open what an instruction's verb of telling asks about: a that-clause, a question, or a determined noun phrase. */
 const INSTRUCTION_OBJECT: ReadonlySet<string> = new Set(['that', 'whether', 'if', 'the', 'your', 'my', 'our', 'their', 'all', 'both', 'this', 'these', 'those', 'it', 'what', 'how', 'which', 'a', 'an']);
+/** Words that present what follows a copula ("These are the files…", "Here is the list…"). */
+const PRESENTING: ReadonlySet<string> = new Set(['here', 'these', 'those', 'this', 'that']);
 /** Words before an instruction's verb: "Please confirm…", "Also, kindly verify…". */
 const BEFORE_INSTRUCTION: ReadonlySet<string> = new Set(['please', 'kindly', 'also', 'just', 'first', 'to']);
 

@@ -386,6 +386,11 @@ describe('not claims', () => {
       'It seems your refund was issued yesterday.',
       'It appears the invoice is on its way.',
     ],
+    'records a list presents': [
+      'These are the files shared with Alex Martin.',
+      'Here are the file IDs shared with Alex:',
+      'The following files in the cloud drive are shared with Alex:',
+    ],
     'a participle after "as" says how, not what was done': [
       'Keep the reservation and use the flights as booked (May 20th).',
       'Keep the reservation and take the flight as planned.',
@@ -514,6 +519,9 @@ describe('edge cases', () => {
     // A date written with non-breaking hyphens dates the act as one with plain hyphens does.
     ['Your reservation (ID M20IZO) was booked on 2024\u201105\u201112, which is more than 24 hours ago.', []],
     ['Your ticket was marked as resolved.', ['mark/passive']],
+    // Done work a list gives is claimed.
+    ['The following changes were made:', ['make/passive']],
+    ['Here is the summary: refund issued, email sent.', ['send/status']],
     // The agent's own act under a hedge is still claimed.
     ['It looks like I already cancelled it.', ['cancel/first_person']],
     // An act whose object is a date is still one.
