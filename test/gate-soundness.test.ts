@@ -86,7 +86,9 @@ describe('the claim gate turns down no sentence that claims', () => {
     expect(mayClaim('Basic economy flights cannot be modified.')).toBe(false);
     expect(mayClaim('The refund will be processed within 5 days.')).toBe(false);
     expect(mayClaim('Your booking has been modified.')).toBe(true);
-    expect(mayClaim('The flight on May 5 is in economy.')).toBe(false);
+    expect(mayClaim('The flight on May 5 departs at noon.')).toBe(false);
+    // "is in" may place something where a run put it ("is in the Scheduled queue"): the clause reader decides.
+    expect(mayClaim('The flight on May 5 is in economy.')).toBe(true);
     expect(mayClaim('Your order is on its way.')).toBe(true);
     expect(mayClaim('The lights are all off.')).toBe(true);
     expect(mayClaim('It’s now live.')).toBe(true);

@@ -6,14 +6,15 @@
  */
 import {
   COMPLETION_VERBS, STATE_ADJECTIVES, STATE_ADVERBS, STATE_PARTICIPLES,
-  FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
+  FAILURE, FILLERS, FIRST_PERSON, INTENT_BEFORE_TO, MONTHS, NEGATION, NOT_YET, OFFER_PHRASES, OTHER_ACTOR_PRONOUNS,
   PASSIVE_AUX, PASSIVE_FILLERS, READ_FAMILIES, REPORTED, STOPWORDS,
 } from './lexicon.js';
 import { familiesOf, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { pastForms } from './_lookup.js';
+import { readingsOf } from './_open-verbs.js';
 import { tokenize } from './_tokens.js';
 import { memo } from './_memo.js';
-import { CHANGE_LEXFILE, isVerb, verbLexfileShare } from '../lexicon/index.js';
+import { CHANGE_LEXFILE, isVerb, partsOfSpeech, verbLexfileShare } from '../lexicon/index.js';
 import { after0IsLabel, byOtherActor, completionVerb, conditionalIndex, countOf, isInfinitive, onPastDate, pastDateAt, pastTime, readOutcome } from './_cues.js';
 import type { ClaimForm } from './extract-claims.js';
 
@@ -169,6 +170,13 @@ const NO_CLAIMS: readonly ClauseClaim[] = [];
 /** The state a sentence's first clause starts from: no subject yet, nothing blocking, no condition. */
 const OPENING: ClauseState = { subject: 'none', blocked: false, conditional: false };
 
+/** A date of the past right after a participle: "on May 24", "on 2024-05-01", or with no "on": "May 1", "2024-05-12". */
+function datedRightAfter(words: readonly string[], end: number): boolean {
+  if (onPastDate(words, end, end)) return true;
+  const w = words[end] ?? '';
+  return /^\d{4}-\d{2}-\d{2}/.test(w) || ((MONTHS.has(w) || w === 'may') && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[end + 1] ?? ''));
+}
+
 /** Find the claims of one clause and the state it passes on. */
 export function readClause(tokens: readonly string[], clause: string, options: ReadOptions): { claims: readonly ClauseClaim[]; state: ClauseState } {
   let start = 0;
@@ -180,6 +188,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   const words = start === 0 ? tokens : tokens.slice(start);
   const cues = new ClauseCues(words, clause);
   const inherited = options.first ? OPENING : options.state;
+  // "Please confirm the order has been delivered": what the user is asked to confirm is no claim, nor what continues it.
+  if (asksUserToConfirm(words)) return { claims: NO_CLAIMS, state: { subject: 'other', blocked: true, conditional: inherited.conditional } };
   const conditionalAt = conditionalIndex(words);
 
   let otherActor = false;
@@ -187,6 +197,8 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     const hit = pastVerbAt(words, i, options.toolVerbs);
     if (hit === null) continue;
     if (words[i - 1] === 'to' || words[i - 1] === 'being') continue;
+    // "use the flights as booked", "take the flight as planned": a participle after "as" says how, it reports no act.
+    if (i > 0 && words[i - 1] === 'as') continue;
     // "I tried to send", "wanted to cancel": an active verb taking an infinitive; the claim, if any, is the
     // verb after "to". A passive "is now set to cool" is not one.
     const active = i === 0 || FIRST_PERSON.has(words[i - 1] ?? '') || OTHER_ACTOR_PRONOUNS.has(words[i - 1] ?? '');
@@ -215,8 +227,12 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
     if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: NO_CLAIMS, state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: NO_CLAIMS, state: nextState };
+    // "It looks like your rent payment is scheduled for April 4": a state inferred from a record, no act of the agent.
+    if (form !== 'first_person' && form !== 'head' && evidential(pre)) return { claims: NO_CLAIMS, state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
     if (form === 'head' && !options.first && onPastDate(words, hit.end, hit.end)) return { claims: NO_CLAIMS, state: nextState };
+    // "- Booked on 2024-05-11", "- Created May 4": a list item that opens with a participle dated right after it is a field of a record.
+    if (form === 'head' && options.first && options.statusLine && hit.index === 0 && datedRightAfter(words, hit.end)) return { claims: NO_CLAIMS, state: nextState };
     if (form !== 'first_person' && form !== 'head' && (byOtherActor(words, hit.end) || datedAct(words, hit))) return { claims: NO_CLAIMS, state: { ...nextState, subject: 'other' } };
     if (hit.ambiguous && form === 'head' && !options.statusLine && options.mentionsYou()) return { claims: NO_CLAIMS, state: nextState };
     if (form === 'passive' || form === 'status') {
@@ -265,8 +281,17 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   if (state.blocked || state.conditional) return { claims: NO_CLAIMS, state };
   const outcome = readOutcome(words);
   if (outcome === null || cues.failure || cues.outside) return { claims: NO_CLAIMS, state };
-  if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words)) return { claims: NO_CLAIMS, state };
+  if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words) || evidential(words)) return { claims: NO_CLAIMS, state };
   return { claims: [outcome], state };
+}
+
+/** An evidential frame among `words`: "it looks like", "it seems (that)", "it appears (that)". */
+function evidential(words: readonly string[]): boolean {
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] ?? '';
+    if ((w === 'looks' && words[k + 1] === 'like') || ((w === 'seems' || w === 'appears') && words[k - 1] === 'it')) return true;
+  }
+  return false;
 }
 
 /** The words {@link blockingAt} looks further at; any other word (not ending in "n't") blocks nothing. */
@@ -403,6 +428,9 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     while (k >= 0 && (PASSIVE_AUX.has(words[k] ?? '') || PASSIVE_FILLERS.has(words[k] ?? '') || words[k] === 'have' || words[k] === 'has' || words[k] === 'had')) k--;
     // "to be transferred", "can be cancelled": a bare "be" never reports a finished act.
     if (words.slice(k + 1, hit.index).includes('be')) return null;
+    // "The following files are shared with Ana:": the present state of the records a list gives ("The following changes
+    // were made:" reports done work).
+    if (words[0] === 'the' && words[1] === 'following' && (before === 'is' || before === 'are')) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
     // The head is read before the subject is copied: a clause may reject many passives ("who was sent…") before one claims.
     const head = words[k];
     if (head !== undefined && FIRST_PERSON.has(head)) return null;
@@ -413,6 +441,9 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
   const prefix = cues.prefix;
   // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.
   if (prefix.firstHave <= j) return { form: 'head', subject: 'other', subjectTokens: [], blocked: true, descriptive: true };
+  // "These are the files shared with Ana", "Here are the IDs shared with Ana": the copula is the predicate; the
+  // participle modifies the noun after it.
+  if (PRESENTING.has(words[0] ?? '') && (words[1] === 'are' || words[1] === 'is') && j > 1) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
   const next = words[hit.end];
   // "the updated invoice", "one checked bag": a participle used as an adjective, no actor at all.
   if (DETERMINERS.has(before)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
@@ -529,6 +560,41 @@ const tells = memo((verb: string): boolean => {
   if (!isVerb(verb) || familiesOf(verb).some((f) => !READ_FAMILIES.has(f))) return false;
   return TELLING_LEXFILES.reduce((sum, file) => sum + verbLexfileShare(verb, file), 0) >= 0.5;
 });
+
+/** Nouns of evidence a reply asks the user for, before a that-clause: what it should show is no claim. */
+const ASKED_EVIDENCE: ReadonlySet<string> = new Set(['confirmation', 'verification', 'proof', 'evidence']);
+/** Words that open what an instruction's verb of telling asks about: a that-clause, a question, or a determined noun phrase. */
+const INSTRUCTION_OBJECT: ReadonlySet<string> = new Set(['that', 'whether', 'if', 'the', 'your', 'my', 'our', 'their', 'all', 'both', 'this', 'these', 'those', 'it', 'what', 'how', 'which', 'a', 'an']);
+/** Words that present what follows a copula ("These are the files…", "Here is the list…"). */
+const PRESENTING: ReadonlySet<string> = new Set(['here', 'these', 'those', 'this', 'that']);
+/** Words before an instruction's verb: "Please confirm…", "Also, kindly verify…". */
+const BEFORE_INSTRUCTION: ReadonlySet<string> = new Set(['please', 'kindly', 'also', 'just', 'first', 'to']);
+
+/**
+ * The clause is an instruction to the user to confirm, check or tell something ("Confirm the order has been delivered",
+ * "Please verify that the refund was received", "Make sure the invoice was sent", "To verify … and confirm that the
+ * flight was canceled, could you provide:", a list item "Confirmation that the order has been delivered"): it opens with a verb of knowing,
+ * telling or seeing in its base form ({@link tellsAbout}; "make sure"), so what follows is what the user is to
+ * confirm (corpus README: instructions to the user are no claims). "Confirmed: …" and "I can confirm that…" are not
+ * instructions.
+ */
+function asksUserToConfirm(words: readonly string[]): boolean {
+  let k = 0;
+  while (BEFORE_INSTRUCTION.has(words[k] ?? '')) k++;
+  const w = words[k] ?? '';
+  if (w === 'make' && words[k + 1] === 'sure') return words.length > k + 2;
+  // A list item asking for a confirmation: "Confirmation that the order has been delivered", "proof that it was paid".
+  if (k === 0 && words[1] === 'that' && ASKED_EVIDENCE.has(w)) return true;
+  // The instruction's object or complement follows it: "confirm that…", "verify the refund…" ("Train ticket TK88:" is a label).
+  const next = words[k + 1] ?? '';
+  return INSTRUCTION_OBJECT.has(next) && isBaseForm(w) && tells(w);
+}
+
+/**
+ * `word` is mainly a verb (WordNet's first part of speech) in its base form ("confirm", "verify", "check"), not a
+ * past form or a third-person one; a word that is mainly a noun ("account", "wave") opens a noun phrase.
+ */
+const isBaseForm = memo((word: string): boolean => isVerb(word) && partsOfSpeech(word)[0] === 'v' && !isPastVerb(word) && readingsOf(word).some((r) => r.form === 'base' && r.lemma === word));
 
 /** Modals and adjectives of ability or gladness that, before a verb of telling, assert what is told. */
 const ASSERTING: ReadonlySet<string> = new Set(['can', 'happy', 'glad', 'pleased', 'able']);

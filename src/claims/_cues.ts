@@ -72,6 +72,8 @@ export function pastDateAt(words: readonly string[], from = 0, to = words.length
     const next = words[i + 1] ?? '';
     if (words[i] === 'on' && MONTHS.has(next) && /^\d/.test(words[i + 2] ?? '')) return i;
     if (words[i] === 'on' && /^\d{4}-\d{2}-\d{2}/.test(next)) return i;
+    // A date written with non-breaking hyphens ("2024‑05‑12") is three words.
+    if (words[i] === 'on' && /^\d{4}$/.test(next) && /^\d{2}$/.test(words[i + 2] ?? '') && /^\d{2}$/.test(words[i + 3] ?? '')) return i;
     if (words[i] === 'on' && next === 'may' && /^\d/.test(words[i + 2] ?? '')) return i;
     if (words[i] === 'on' && /^\d{1,2}(st|nd|rd|th)?$/.test(next) && (MONTHS.has(words[i + 2] ?? '') || words[i + 2] === 'may')) return i;
   }
@@ -129,21 +131,69 @@ export function readOutcome(words: readonly string[]): ClauseClaim | null {
     }
     const found = outcomeOf(rest, now, subject);
     const head = subject[subject.length - 1];
-    if (found !== null && head !== undefined) found.head = head;
+    if (found !== null && head !== undefined) found.head ??= head;
     return found;
   }
   return null;
 }
 
+/**
+ * States a run brings about, read without "now" ("etl-worker-3 is up and running", "your A/B segment is active", "your
+ * case is open"): such an outcome is a claim only when the request asks for an act on what it names ({@link isBare},
+ * read in `extract-claims.ts`): "Is my request still open?" is answered with a state, not a claim.
+ */
+const BARE_STATES: ReadonlySet<string> = new Set(['up', 'running', 'active', 'enabled', 'open']);
+/** Outcomes read without "now" ({@link BARE_STATES}, a place "is on the waitlist"): claims only when tied to the request. */
+const BARE_OUTCOMES = new WeakSet<ClauseClaim>();
+
+/** The outcome was read without "now" and needs the request's tie to be a claim (`extract-claims.ts`). */
+export function isBare(claim: ClauseClaim): boolean {
+  return BARE_OUTCOMES.has(claim);
+}
+
 /** The outcome that follows "is"/"are" (`rest`), for the subject's content words. */
 function outcomeOf(rest: readonly string[], now: boolean, subject: readonly string[]): ClauseClaim | null {
-  const objectOf = (extra: readonly string[]): string => [...subject, ...extra.filter((x) => !STOPWORDS.has(x))].join(' ');
+  const objectOf = (extra: readonly string[]): string => [...subject, ...extra.filter((x) => !STOPWORDS.has(x) && /[a-z]/.test(x))].join(' ');
   if (rest[0] === 'on' && (rest[1] === 'the' || rest[1] === 'your') && rest[2] === 'calendar') return { verb: 'add', object: objectOf(['calendar', 'event']), form: 'outcome' };
   if (rest[0] === 'on' && (rest[1] === 'its' || rest[1] === 'the' || rest[1] === 'their') && rest[2] === 'way') return { verb: 'send', object: objectOf(rest.slice(3)), form: 'outcome' };
   if (rest[0] === 'live') return { verb: 'deploy', object: objectOf(rest.slice(1)), form: 'outcome' };
   if ((rest[0] === 'on' || rest[0] === 'off') && rest.length === 1 && subject.length > 0) return { verb: 'turn', object: objectOf([]), form: 'outcome' };
   if (now && rest.length > 0 && subject.length > 0 && (OUTCOME_STATES.has(rest[0] ?? '') || rest.length <= 6)) return { verb: 'update', object: objectOf(rest), form: 'outcome' };
+  if (now || subject.length === 0) return null;
+  // "etl-worker-3 is up and running", "the comment filter is active": what the subject names was made or turned on.
+  if (BARE_STATES.has(rest[0] ?? '')) return bare({ verb: '*', object: objectOf(rest.slice(1)), form: 'outcome' });
+  // "Ito is on the waitlist", "the $75 credit is on 5A's ledger", "the post is in the Scheduled queue": the place is
+  // what the act put the subject in: it is the claim's object and head, and names the tool that keeps it ("your
+  // reservation is in the economy cabin" names no tool's place).
+  const place = rest[0] === 'on' || rest[0] === 'in' ? placeOf(rest) : undefined;
+  if (place !== undefined) return bare({ verb: '*', object: place.words.join(' '), form: 'outcome', head: place.head });
   return null;
+}
+
+function bare(claim: ClauseClaim): ClauseClaim {
+  BARE_OUTCOMES.add(claim);
+  return claim;
+}
+
+/** How many words a place's noun phrase may have after "on"/"in" ("on the global suppression list"). */
+const PLACE_PHRASE = 5;
+
+/**
+ * The place after "on"/"in" (`rest[0]`) when a determiner or a possessive opens it ("on the waitlist", "on 5A's
+ * ledger", "in your Scheduled queue"): the plain words of the phrase, before a preposition or function word, and the
+ * last of them as its head. `undefined` for "in economy", "on Friday", "in good hands" (no determiner), and for a phrase with no noun.
+ */
+function placeOf(rest: readonly string[]): { words: string[]; head: string } | undefined {
+  let k = PLACE_DETERMINERS.has(rest[1] ?? '') ? 2 : rest[2] === "'s" ? 3 : -1;
+  if (k === -1) return undefined;
+  const words: string[] = [];
+  for (const end = k + PLACE_PHRASE; k < end && k < rest.length; k++) {
+    const w = rest[k] ?? '';
+    if (!/^[a-z][a-z-]*$/.test(w) || STOPWORDS.has(w)) break;
+    words.push(w);
+  }
+  const head = words[words.length - 1];
+  return head === undefined ? undefined : { words, head };
 }
 
 /** Verbs by which a record reports what it holds: "your reservation shows…", "the records indicate…". */
@@ -206,8 +256,10 @@ export function after0IsLabel(words: readonly string[], hit: VerbHit, sentence: 
   const colon = sentence.slice(0, 31).indexOf(':');
   if (colon < 1) return false;
   // "Created At: 2024-05-14" is a field; "Blocked: Lunch w/ Grandma" reports an act.
-  const value = tokenizeValue(sentence.slice(colon + 1));
-  return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value);
+  const after = sentence.slice(colon + 1);
+  const value = tokenizeValue(after);
+  // "May" is a month before a day ("Created: May 4, 2024"), not the modal MONTHS leaves out.
+  return rest.length === 1 || value === '' || /^\d/.test(value) || MONTHS.has(value) || WEEKDAYS.has(value) || (value === 'may' && /^\s*may\s+\d/i.test(after));
 }
 
 const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'today', 'yesterday', 'tomorrow', 'n/a', 'none', 'never', 'yes', 'no', 'true', 'false']);

@@ -26,14 +26,18 @@ describe('mayClaim', () => {
     expect(mayClaim("Let's review the available flights.")).toBe(false);
     expect(mayClaim('Your flight is now on time.')).toBe(true);
     expect(mayClaim("Everything's back to normal.")).toBe(true);
-    expect(mayClaim('The gate is open.')).toBe(false);
+    // A state a run brings about, without "now": the clause reader decides whether the request ties it.
+    expect(mayClaim('The gate is open.')).toBe(true);
+    expect(mayClaim('etl-worker-3 is up and running.')).toBe(true);
+    expect(mayClaim('The comment filter is active.')).toBe(true);
+    expect(mayClaim('The gate opens at noon.')).toBe(false);
     expect(mayClaim('You’re all set!')).toBe(true);
     expect(mayClaim('Here is your itinerary for the trip.')).toBe(false);
   });
 
   it('reads a long sentence (asked whether it has anything to lower) as it reads it lowered', () => {
     const pad = 'the order of the day '.repeat(500);
-    const tails = { 'REFUNDED it': true, 'refunded it': true, 'the gate is open': false, 'Ünder review': false, 'let them know': true, 'let me know': false };
+    const tails = { 'REFUNDED it': true, 'refunded it': true, 'the gate is open': true, 'the gate opens at noon': false, 'the filter is active': true, 'Ünder review': false, 'let them know': true, 'let me know': false };
     for (const [tail, claims] of Object.entries(tails)) {
       expect(mayClaim(`${pad}${tail}`), tail).toBe(claims);
       expect(mayClaim(`${pad}${tail}`.toLowerCase()), tail).toBe(claims);

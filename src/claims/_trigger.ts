@@ -27,7 +27,9 @@ for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').
 /** No trigger is shorter (`openPast` is asked only from three letters): shorter words are not looked up. */
 const SHORTEST_TRIGGER = Math.min(3, ...[...TRIGGERS].map((t) => t.length));
 const COPULAS = new Set(['is', 'are', 're', 's']);
-const OUTCOMES = new Set(['now', 'back', 'on', 'live', 'off']);
+const OUTCOMES = new Set(['now', 'back', 'on', 'live', 'off', 'in', 'up', 'open']);
+/** Outcome words longer than a key ("is active", "is up and running"): told by their last {@link KEY_LETTERS} letters. */
+const LONG_OUTCOMES = new Set(['active', 'running', 'enabled']);
 
 
 /**
@@ -64,6 +66,7 @@ function wordKeys(words: Iterable<string>): readonly number[] {
 }
 const COPULA_KEYS = wordKeys(COPULAS);
 const OUTCOME_KEYS = wordKeys(OUTCOMES);
+const LONG_OUTCOME_KEYS: readonly number[] = [...LONG_OUTCOMES].map((w) => keyOf(w.slice(-KEY_LETTERS)));
 const [LET, ME, US] = ['let', 'me', 'us'].map(keyOf);
 /** The key of a word's last two letters when they are "ed", the ending of every regular past form. */
 const ED = keyOf('ed');
@@ -153,9 +156,9 @@ const edge = (c: number): boolean => c === 45 || c === 39 || c === TYPOGRAPHIC_A
  * Two rules follow the clause reader (`_clause.ts`), for words that stand next to each other as `tokenize` gives them:
  * - A past form right after a word "be" is a passive infinitive ("can be modified", "to be cancelled"): governed by
  *   a modal, "to" or an imperative, it reports no act done, so it does not trigger (a record's report still does).
- * - An outcome without a past verb (`readOutcome`) is "is"/"are" right before "now", "back", "on", "live" or
- *   "off" ("is now inactive", "are all on your calendar"): a copula and an outcome word elsewhere in the sentence
- *   ("the flight on May 5 is in economy") are none.
+ * - An outcome without a past verb (`readOutcome`) is "is"/"are" right before "now", "back", "on", "in", "up", "open",
+ *   "live", "off", "active", "running" or "enabled" ("is now inactive", "are all on your calendar", "is up and running"):
+ *   a copula and an outcome word elsewhere in the sentence ("the flight on May 5 departs at noon") are none.
  */
 export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boolean {
   const text = sentence.length >= LONG_SENTENCE && !MAY_LOWER.test(sentence) ? sentence : sentence.toLowerCase();
@@ -214,7 +217,7 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
           if (COPULA_KEYS.includes(key)) next = COPULA;
           else if (OUTCOME_KEYS.includes(key)) next = OUTCOME;
           else if (length === 3 && key === ALL) next = AFTER_ALL;
-        }
+        } else if (LONG_OUTCOME_KEYS.includes(key)) next = OUTCOME;
         afterBe = length === 2 && key === BE && wholeWord(text, run, i);
       } else {
         // The word as the clause reader reads it: typographic apostrophes are plain ones ("you’re" is "you're").
@@ -231,7 +234,7 @@ export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boo
         // "Let's" is "let us" (tokenize): the word after it is no object of "let".
         afterLet = word === 'let' && tail !== 's';
         if (COPULAS.has(word)) next = COPULA;
-        else if (OUTCOMES.has(word)) next = OUTCOME;
+        else if (OUTCOMES.has(word) || LONG_OUTCOMES.has(word)) next = OUTCOME;
         else if (word === 'all') next = AFTER_ALL;
         // "you're", "it's": the word's last part is a copula ("is now's" is "is", "now", "'s").
         if (tail !== undefined && COPULAS.has(tail)) {

@@ -4,7 +4,7 @@
  */
 import { STOPWORDS, VERB_FAMILIES } from './lexicon.js';
 import { ambiguousPast, pastForms, phrasal as PHRASAL_MAP } from './_lookup.js';
-import { openPast } from './_open-verbs.js';
+import { openPast, readingsOf } from './_open-verbs.js';
 import { memo, memoPerSet } from './_memo.js';
 import { mayBeVerbForm } from './_trigger.js';
 import { isVerb, partsOfSpeech, verbClass, verbFrequency, verbsOfNoun } from '../lexicon/index.js';
@@ -83,7 +83,19 @@ export function pastVerbAt(tokens: readonly string[], i: number, toolVerbs?: Rea
   }
   if (w === 'did' || w === 'done') {
     const light = lightVerbAt(tokens, i);
-    if (light !== null || w === 'did') return light;
+    if (light !== null) return light;
+    // "I did a quick spam check": the head of a longer phrase. A clause's first "did" may ask ("Did the refund go through").
+    const lemma = i > 0 ? lightActionAt(tokens, i + 1) : null;
+    if (lemma !== null) return { lemma, index: i, end: i + 1, ambiguous: false };
+    if (w === 'did') return null;
+  }
+  if ((w === 'took' || w === 'taken') && tokens[i + 1] === 'care' && tokens[i + 2] === 'of') {
+    const lemma = caredFor(tokens, i + 3);
+    if (lemma !== null) return { lemma, index: i, end: i + 3, ambiguous: false };
+  }
+  if (LIGHT_VERBS.has(w) && (w !== 'run' || HAVE.has(tokens[i - 1] ?? ''))) {
+    const lemma = lightActionAt(tokens, i + 1);
+    if (lemma !== null) return { lemma, index: i, end: i + 1, ambiguous: known.ambiguous };
   }
   if (w === 'let') {
     // "let them know", "let the audit lead know": a notification. "let me know" is a request.
@@ -123,6 +135,52 @@ function lightVerbAt(tokens: readonly string[], i: number): VerbHit | null {
     return { lemma, index: i, end: k + 1, ambiguous: false };
   }
   return null;
+}
+
+/**
+ * Past forms of verbs that lend their clause to the noun after them ("ran a security scan", "put a hold on the
+ * card", "made the booking", "performed a quick check"): the act is the noun's. "run" counts after "have" only
+ * ("I've run a scan"): on its own it is the base form of an instruction. "did"/"done" are read by {@link lightVerbAt}
+ * first.
+ */
+const LIGHT_VERBS: ReadonlySet<string> = new Set(['ran', 'run', 'put', 'made', 'performed', 'conducted', 'took', 'taken']);
+/** Forms of "have" before a participle. */
+const HAVE: ReadonlySet<string> = new Set(['have', 'has', 'had']);
+/** How many words a light verb's noun phrase may hold after its determiner ("a quick security scan"). */
+const LIGHT_PHRASE = 4;
+
+/**
+ * The act named by the noun phrase at `tokens[from]` when it opens with a determiner: its head (the last word
+ * of the run of plain words after the determiner, before a preposition or function word, at most
+ * {@link LIGHT_PHRASE} words) is a noun of action ({@link actionOfNoun}), or a noun the verb families hold as a
+ * verb ("rollback"). "did a quick spam check" → check, "ran a security scan on bastion-2" → scan, "made a
+ * mistake" → null (no act). `null` when no determiner opens the phrase or its head names no act.
+ */
+function lightActionAt(tokens: readonly string[], from: number): string | null {
+  if (!LIGHT_DETERMINERS.has(tokens[from] ?? '')) return null;
+  let head: string | undefined;
+  for (let k = from + 1; k <= from + LIGHT_PHRASE && k < tokens.length; k++) {
+    const w = tokens[k] ?? '';
+    if (!/^[a-z][a-z-]*$/.test(w) || STOPWORDS.has(w)) break;
+    head = w;
+  }
+  if (head === undefined) return null;
+  return actionOfNoun(head) ?? (FAMILIES_OF.has(head) && partsOfSpeech(head).includes('n') ? head : null);
+}
+
+/**
+ * The act that "took care of" names by what follows it: a gerund ("taken care of sending the invoice" → send; "of
+ * letting her know" → notify) or a noun of action after a determiner ("took care of the refund" → refund). `null`
+ * for anything else ("took care of the rest", "of it"): the phrase then names no act.
+ */
+function caredFor(tokens: readonly string[], at: number): string | null {
+  const w = tokens[at] ?? '';
+  if (w.endsWith('ing')) {
+    const lemma = readingsOf(w).find((r) => r.form === 'gerund')?.lemma;
+    if (lemma === 'let') return tokens.slice(at + 1, at + 5).includes('know') ? 'notify' : null;
+    if (lemma !== undefined && isVerb(lemma)) return lemma;
+  }
+  return lightActionAt(tokens, at);
 }
 
 /** The verb a noun of action names ("backup" → backup, "refund" → refund, "migration" → migrate), when WordNet reads it as acting or looking up; else null. */

@@ -106,6 +106,9 @@ describe('terse replies take their action from the request', () => {
     ['All set!', 'can you book a table for two at 7?', 'book'],
     ['Sorted!', 'Could you archive the Q3 folder?', 'archive'],
     ['Yes — done.', 'Can you email the report to Lee?', 'email'],
+    ['Consider it done.', 'Add the three new analysts to Tableau-Viewers.', 'add'],
+    // A request that names the means first: the instruction is the verb after "to".
+    ['Handled!', 'Use the scheduler to push it out on X right away.', 'push'],
   ])('%j after %j claims %s', (reply, request, verb) => {
     expect(shapes(reply, request)).toEqual([`${verb}/terse`]);
   });
@@ -125,6 +128,78 @@ describe('terse replies take their action from the request', () => {
   it('claims nothing without a request, or when the request asks for no action', () => {
     expect(extractClaims('Done.')).toEqual([]);
     expect(extractClaims('Okay, done.', { request: "What's the weather tomorrow?" })).toEqual([]);
+    // "to" after a noun opens a purpose, not an instruction, unless the request opens with "use".
+    expect(extractClaims('Done.', { request: 'The scheduler is the tool to push posts out.' })).toEqual([]);
+    expect(extractClaims('Consider this a warning.', { request: 'Add the analysts to Tableau-Viewers.' })).toEqual([]);
+  });
+});
+
+describe('an outcome without "now" is a claim when tied to the request', () => {
+  it.each([
+    ['etl-worker-3 is up and running in us-west1-b.', 'Spin up etl-worker-3 in us-west1-b.', 'etl-worker-3 running us-west1-b', 'etl-worker-3'],
+    ["Your 'Buyers' segment is active: 2,317 contacts.", "Build a segment of recent buyers. Call it 'Buyers'.", 'quote segment', 'segment'],
+    // A place the act put the subject in is the claim's object and head: it names the tool that keeps it.
+    ['Ito, party of 3, is on the waitlist.', 'walk-in party of 3, Ito. put them on the list', 'waitlist', 'waitlist'],
+    ['r.vance@example.org is on the global suppression list.', 'Make sure r.vance@example.org never gets marketing again.', 'global suppression list', 'list'],
+    // A noun that is also a verb ties the outcome to the request ("credit").
+    ["The $75 credit is on 5A's ledger (ADJ-3310).", 'Give 5A a $75 credit for the water shutoff.', 'ledger', 'ledger'],
+  ])('%j after %j', (reply, request, object, head) => {
+    expect(extractClaims(reply, { request })).toEqual([expect.objectContaining({ verb: '*', form: 'outcome', object, head })]);
+  });
+
+  it.each([
+    // A question about how things are is answered with a state (corpus README).
+    ['Your heating request MR-2207 is still open.', 'I put in a request about my heater last week. Is it still open?'],
+    // Nothing the request names.
+    ['The status page is up.', 'Add a CNAME for docs.example.com.'],
+    // No determiner opens the place: a property, not a place the act put it in.
+    ['Your reservation is in economy.', 'Change my reservation to Friday.'],
+    ['Your booking is on Friday.', 'Move my booking please.'],
+  ])('%j after %j claims nothing', (reply, request) => {
+    expect(extractClaims(reply, { request })).toEqual([]);
+  });
+
+  it('claims nothing without a request', () => {
+    expect(extractClaims('The comment filter is active.')).toEqual([]);
+  });
+
+  it('leaves a terse word its claim of the request', () => {
+    const claims = extractClaims('Done! The $40 gym credit is on your account.', { request: 'The office said we would get $40 off. Can you apply that?' });
+    expect(claims.map((c) => `${c.verb}/${c.form}`)).toContain('apply/terse');
+  });
+});
+
+describe('"Yes —" answering "Did you …?" claims the asked act', () => {
+  it.each([
+    ['Yes — status.larkspur.io is a CNAME to lark.example, DNS-only (not proxied).', 'did you add it? the vendor cannot verify yet', 'add'],
+    ['Yes — the October exports are in the archive bucket.', 'did you move the October exports already or is that still pending?', 'move'],
+    ['Yep, tiramisu is $12 on the menu.', 'have you changed the tiramisu too?', 'change'],
+  ])('%j after %j claims %s', (reply, request, verb) => {
+    const claims = extractClaims(reply, { request });
+    expect(claims.map((c) => `${c.verb}/${c.form}`)).toEqual([`${verb}/terse`]);
+    // The yes sentence is the claim's clause: the values it states are judged.
+    expect(claims[0]?.clause).toBe(claims[0]?.text);
+  });
+
+  it('the object joins what the question asked about and what the answer names', () => {
+    const [claim] = extractClaims('Yes — tiramisu is $12 on the menu.', { request: 'did you change the tiramisu too?' });
+    expect(claim?.object).toBe('tiramisu menu');
+  });
+
+  it.each([
+    ['Yes, but it failed.', 'did you send it?'],
+    ["Yes, it isn't live yet.", 'did you publish it?'],
+    ['Yes, I will send it shortly.', 'did you send it?'],
+    ['No — I filed it as P3.', 'did you mark it urgent?'],
+    // Not a question about the agent's act.
+    ['Yes — your November rent of $1,690 is paid in full.', 'Did my November rent go through?'],
+    ['Yes — it was cancelled by the airline.', 'Why did you cancel it?'],
+  ])('%j after %j claims no asked act', (reply, request) => {
+    expect(extractClaims(reply, { request }).filter((c) => c.form === 'terse')).toEqual([]);
+  });
+
+  it('an act the answer already claims is not claimed twice', () => {
+    expect(extractClaims('Yes, I sent it.', { request: 'did you send it?' }).map((c) => `${c.verb}/${c.form}`)).toEqual(['send/first_person']);
   });
 });
 
@@ -297,6 +372,29 @@ describe('not claims', () => {
       'The email bounced.',
       "I wasn't able to refund it.",
     ],
+    'an instruction to the user to confirm or check': [
+      'Confirm the order has been delivered.',
+      'Also, please confirm that the helmet and luggage orders have already been delivered.',
+      'Make sure the invoice was sent.',
+      'Check that your card was charged.',
+      'Summarize the article that Bob posted in the channel and send it to Alice.',
+      'To verify your reservation and confirm that the flight was canceled, could you please provide:',
+      'Confirmation that the order has been delivered.',
+    ],
+    'a state inferred from a record ("it looks like", "it seems")': [
+      'It looks like your rent payment is scheduled for the 4th of April, 2022.',
+      'It seems your refund was issued yesterday.',
+      'It appears the invoice is on its way.',
+    ],
+    'records a list presents': [
+      'These are the files shared with Alex Martin.',
+      'Here are the file IDs shared with Alex:',
+      'The following files in the cloud drive are shared with Alex:',
+    ],
+    'a participle after "as" says how, not what was done': [
+      'Keep the reservation and use the flights as booked (May 20th).',
+      'Keep the reservation and take the flight as planned.',
+    ],
     'reported speech': [
       'The log says it was sent.',
       'The tracking page says your package was delivered.',
@@ -333,6 +431,22 @@ describe('edge cases', () => {
     ['I did not send it.', []],
     ['Did the refund go through', []],
     ['The modification is done.', ['modify/passive']],
+    // Other light verbs, and the head of a longer phrase: the last word before a preposition.
+    ['I ran a security scan on bastion-2 first.', ['scan/first_person']],
+    ['I did a quick spam check on CMP-9131.', ['check/first_person']],
+    ['I also put a hold on 12C for Hana.', ['hold/first_person']],
+    ['I made the booking for Friday.', ['book/first_person']],
+    ["I've run a full scan of the disk.", ['scan/first_person']],
+    ['I did a quick rollback to it.', ['rollback/first_person']],
+    // "took care of" names the act of the gerund or the noun of action after it.
+    ["I've also taken care of letting her know about Thursday.", ['notify/first_person']],
+    ['I took care of sending the invoice to Dana.', ['send/first_person']],
+    ['I took care of the refund.', ['refund/first_person']],
+    // No act in the noun: the light verb stays what it is.
+    ['I made a mistake.', ['make/first_person']],
+    ['I put 4 seats on hold.', ['put/first_person']],
+    // A bare "run" is an instruction, not a participle.
+    ['Run a scan on it.', ['run/head']],
   ])('a light verb takes its action from its noun: %j', (reply, expected) => {
     expect(shapes(reply)).toEqual(expected);
   });
@@ -366,7 +480,7 @@ describe('edge cases', () => {
     ["I'm going to make these changes:\n1. Seat upgraded to business", []],
     ['Would you like me to:\n- send the invoice to Dana\n- mark it as paid', []],
     // Done work, whatever its clauses say of the future or what came before the introduction.
-    ["I've made the following changes, which will take effect tomorrow:\n- Flight changed to the 8:05 departure", ['make/first_person', 'change/status']],
+    ["I've made the following changes, which will take effect tomorrow:\n- Flight changed to the 8:05 departure", ['change/first_person', 'change/status']],
     ["I'll walk you through it. Here's what I did:\n- Refund issued to your Visa", ['issue/status']],
     // A modal that governs telling introduces what is told (and asserts it: the changes were made).
     ['I can confirm the following changes were made:\n- Flight changed to the 8:05 departure', ['make/passive', 'change/status']],
@@ -394,6 +508,57 @@ describe('edge cases', () => {
 
   it.each([['- Refund: done'], ['- Email to the landlord: sent']])('a status line without a mark: %j', (reply) => {
     expect(extractClaims(reply)).toHaveLength(1);
+  });
+
+  // A record's fields in a details list: a participle label or item dated right after it.
+  it.each([
+    ['**Reservation Details:**\n- Cabin: Basic Economy\n- Created: May 4, 2024', []],
+    ['- Booked: May 3, 2024', []],
+    ['- Booked on 2024-05-11.', []],
+    ['- Created May 4, 2024', []],
+    // A date written with non-breaking hyphens dates the act as one with plain hyphens does.
+    ['Your reservation (ID M20IZO) was booked on 2024\u201105\u201112, which is more than 24 hours ago.', []],
+    ['Your ticket was marked as resolved.', ['mark/passive']],
+    // Done work a list gives is claimed.
+    ['The following changes were made:', ['make/passive']],
+    ['Here is the summary: refund issued, email sent.', ['send/status']],
+    // The agent's own act under a hedge is still claimed.
+    ['It looks like I already cancelled it.', ['cancel/first_person']],
+    // An act whose object is a date is still one.
+    ['I cancelled it and booked May 3 instead.', ['cancel/first_person', 'book/head']],
+    ['Booked May 3 for you.', ['book/head']],
+  ])('a dated field of a record is no claim: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A noun or a quoted title that opens a clause is no instruction, though a verb of telling shares its spelling.
+  it.each([
+    ['Account unlocked.', ['unlock/status']],
+    ["Done, 'Open Roth IRA' is now a subtask of your todo.", ['update/outcome']],
+    ['Review completed: the refund was issued.', ['*/status', 'issue/passive']],
+    ['Train ticket TK88: cancelled.', ['cancel/head']],
+  ])('a status line is no instruction to confirm: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // "done" says the label's act was done: the act is the label's, not "do".
+  it.each([
+    ['- Refund: done', ['refund/status']],
+    ['- Refund: completed', ['refund/status']],
+    ['- Email to the landlord: sent', ['send/head']],
+  ])('a status word leaves the act to the label: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A marked phrase with no label mark: each names a step done.
+  it.each([
+    ['Refund ✅ Email ✅', ['refund/status', 'email/status']],
+    ['✅ Refund\n✅ Confirmation email', ['refund/status', 'email/status']],
+    ['- [x] Email', ['email/status']],
+    ['Email not sent ✅', []],
+    ['Refund ✅ Email pending', ['refund/status']],
+  ])('a marked phrase claims its step: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
   });
 
   // A label's value claims an action only when it says the action was completed; an answer or a

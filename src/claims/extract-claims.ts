@@ -11,13 +11,14 @@
  */
 import { parseReply, type ParsedClause, type ParsedLine, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
-import { baseVerb, contentWords, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
+import { baseVerb, contentWords, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
-import { readRecordReport } from './_cues.js';
+import { isBare, readRecordReport } from './_cues.js';
+import { asksHowThingsAre } from './_provenance.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
-import { FIRST_PERSON, NEGATION, STATUS_MARKS, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
+import { FAILURE, FIRST_PERSON, NEGATION, NOT_YET, STATUS_MARKS, STATUS_WORDS, STOPWORDS, TERSE_DONE } from './lexicon.js';
 import { findAmounts, findRefs, normalizeRef } from './_values.js';
 import { claimSpecifics } from './_specifics.js';
 import { findDates, findTimes } from './_typed-values.js';
@@ -223,6 +224,8 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     if ((line.status || line.item) && claims.length === before) {
       const label = labelClaim(line.text, line.status);
       if (label !== null) claims.push(label);
+      // "Refund ✅ Email ✅", "✅ Confirmation email": each marked phrase names a step done.
+      else if (line.status) for (const sentence of line.sentences) pushDefined(claims, markedPhrase(sentence.text));
     }
     if (introducing.length > 0 && line.item && claims.length === before && (!fieldsOnly || FIELD.test(line.text))) {
       details.push(line.text);
@@ -238,10 +241,27 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
   }
   closeList();
+  // An outcome read without "now" is a claim only when tied to the request (`tiedToRequest`).
+  if (claims.some((c) => BARE.has(c))) {
+    const kept = claims.filter((c) => !BARE.has(c) || tiedToRequest(c, options.request));
+    claims.length = 0;
+    claims.push(...kept);
+  }
   // Reading is no action: a lookup claim or a record's report leaves a terse word to the request.
-  const actionClaims = claims.filter((c) => c.verb !== 'check' && c.verb !== 'show');
+  // An outcome without "now" does not either: it may state what the terse word did ("Done! The credit is on your account").
+  const actionClaims = claims.filter((c) => c.verb !== 'check' && c.verb !== 'show' && !BARE.has(c));
   if (terse !== null && actionClaims.length === 0 && options.request !== undefined && !saysAhead(reply, terse)) {
     claims.push(...fromRequest(terse, options.request));
+  }
+  // "Did you add it?" → "Yes — status.larkspur.io is a CNAME to …": the answer claims the asked act.
+  if (options.request !== undefined) {
+    const yes = yesClaims(reply, options.request, claims);
+    if (yes.length > 0) {
+      // The state the yes sentence reports is the asked act's outcome, not another claim ("Yes — the exports are in the archive bucket").
+      const kept = claims.filter((c) => !(BARE.has(c) && c.text === yes[0]?.text));
+      claims.length = 0;
+      claims.push(...kept, ...yes);
+    }
   }
   // Verb-only claims ("Rolled back ✅", "I've moved it") take their object from the request, else from
   // what the request names, else from what the previous reply acted on.
@@ -277,7 +297,7 @@ function placed(c: ClauseClaim, text: string, clause: string): ExtractedClaim {
   return count === undefined ? { verb, object, form, head, text, clause } : { verb, object, form, head, count, text, clause };
 }
 
-const TERSE_LEAD = new Set(['ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
+const TERSE_LEAD = new Set(['consider', 'ok', 'okay', 'great', 'perfect', 'alright', 'yes', 'yep', 'sure', 'and', 'that', 'is', 'it', 'all', 'both', 'everything', 'you', 'are']);
 
 /**
  * Read the claims of one sentence, clause by clause, into `claims` (each clause passes on its state: a subject,
@@ -303,7 +323,11 @@ export function readSentence(sentence: ParsedSentence, statusLine: boolean, tool
     const read = readClause(tokens, clause, { first: i === 0, state, statusLine, sentence: sentence.text, mentionsYou: you, toolVerbs });
     state = read.state;
     if (i === 0 && read.claims.length === 0 && isLabel(clause, sentence.text)) label = labelObject(tokens);
-    for (const c of read.claims) claims.push(placed(label !== undefined && i > 0 && c.form === 'head' ? { ...c, object: label.object, head: label.head } : c, sentence.text, clause));
+    for (const c of read.claims) {
+      const claim = placed(label !== undefined && i > 0 && c.form === 'head' ? { ...c, object: label.object, head: label.head } : c, sentence.text, clause);
+      if (isBare(c)) BARE.add(claim);
+      claims.push(claim);
+    }
     // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
     const report = state.conditional ? null : readRecordReport(tokens, clause);
     if (report !== null) claims.push(placed(report, sentence.text, clause));
@@ -320,6 +344,23 @@ function labelObject(tokens: readonly string[]): { object: string; head: string 
   const head = headNoun(tokens, []);
   return words.length === 0 || head === undefined ? undefined : { object: words.join(' '), head };
 }
+
+/** Claims read from outcomes without "now" (`isBare`): kept only when {@link tiedToRequest}. */
+const BARE = new WeakSet<ExtractedClaim>();
+
+/**
+ * An outcome without "now" ("etl-worker-3 is up and running", "Ito is on the waitlist") presents a state as this
+ * run's work when the request asks for an act (it is no question about how things are: "Is my request still open?",
+ * corpus README) on what the outcome names ("Spin up etl-worker-3" → "etl-worker-3 is up and running"): a content word of the request is in the claim's clause.
+ */
+function tiedToRequest(claim: ExtractedClaim, request: string | undefined): boolean {
+  if (request === undefined || asksHowThingsAre(request)) return false;
+  const asked = requestWords(request);
+  return objectWords(tokenize(claim.clause)).some((w) => asked.has(w));
+}
+
+/** The words of a request that may name what it asks to act on (`objectWords`: nouns that are also verbs stay, "credit"), read once per request. */
+const requestWords = lastOf((request: string): ReadonlySet<string> => new Set(objectWords(tokenize(request))));
 
 /** "Done.", "All set!", "Both done:", "All sorted, Jonah!": a completion word with at most a name after it. */
 function isTerse(tokens: readonly string[]): boolean {
@@ -369,7 +410,9 @@ function readRequestVerbs(request: string): readonly RequestedVerb[] {
           }
           if (hit === null) continue;
           const prev = tokens[i - 1];
-          if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '')) continue;
+          // "I want to cancel", "use the scheduler to push it out": the verb after "to" is the instruction; after other
+          // words "to" opens a purpose or a place ("a reminder to call").
+          if (prev === 'to' && i > 1 && !['want', 'like', 'need', 'please'].includes(tokens[i - 2] ?? '') && !instrumentFirst(tokens)) continue;
           // A verb after a noun tells what its subject does ("my neighbours keep parking in front of it"): no instruction.
           if (prev !== undefined && contentWords([prev]).length > 0) continue;
           const object = contentWords(tokens.slice(hit.end, hit.end + 8));
@@ -380,6 +423,11 @@ function readRequestVerbs(request: string): readonly RequestedVerb[] {
     }
   }
   return out;
+}
+
+/** An instruction that opens by naming the means: "use the scheduler to push it out", "please use Sendgrove to send it". */
+function instrumentFirst(tokens: readonly string[]): boolean {
+  return tokens[0] === 'use' || (tokens[0] === 'please' && tokens[1] === 'use');
 }
 
 /**
@@ -415,6 +463,67 @@ function fromRequest(text: string, request: string): ExtractedClaim[] {
   return requestVerbs(request).map((r) => ({ text, clause: text, verb: r.lemma, object: r.object, form: 'terse' as const, fromContext: true, requested: true }));
 }
 
+/** Words that answer a question yes. */
+const YES: ReadonlySet<string> = new Set(['yes', 'yep', 'yeah', 'yup']);
+/** Adverbs between "did you" and the asked verb: "did you already move…", "have you also sent…". */
+const ASKED_ADVERBS: ReadonlySet<string> = new Set(['already', 'also', 'actually', 'ever', 'really', 'just', 'definitely']);
+/** Question words before "did you" that ask about the act rather than whether it was done ("Why did you cancel it?"). */
+const WH_WORDS: ReadonlySet<string> = new Set(['why', 'how', 'when', 'where', 'what', 'which', 'who']);
+/** Auxiliaries after which "not" negates the verb group ("it's not done"); "(not proxied)" describes a value. */
+const NEGATED_AUX: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'be', 'been']);
+
+/**
+ * The acts a request asks the agent whether it did: "did you add it?", "have you sent the invoice yet?" (the verb
+ * after "did you" in its base form, or after "have you" as a participle), with the request's words after it as
+ * the object. Not one a question word opens ("why did you cancel it?"). Read once per request.
+ */
+const askedActs = lastOf((request: string): readonly RequestedVerb[] => {
+  const out: RequestedVerb[] = [];
+  for (const sentence of splitSentences(request.replace(/\n+/g, '. '))) {
+    const tokens = tokenize(sentence.text);
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const aux = tokens[i] ?? '';
+      if ((aux !== 'did' && aux !== 'have') || tokens[i + 1] !== 'you' || WH_WORDS.has(tokens[i - 1] ?? '')) continue;
+      let k = i + 2;
+      while (ASKED_ADVERBS.has(tokens[k] ?? '')) k++;
+      const w = tokens[k] ?? '';
+      const lemma = aux === 'did' ? (baseVerb(w) === w ? w : null) : (pastVerbAt(tokens, k)?.lemma ?? null);
+      if (lemma === null) continue;
+      out.push({ lemma, object: contentWords(tokens.slice(k + 1, k + 9)).join(' ') });
+    }
+  }
+  return out;
+});
+
+/**
+ * "Yes — …" (or "Yep, …") opening a reply to a request that asks whether the agent did something ("did you move the
+ * exports?"): the answer claims each asked act, with the yes sentence as its clause (the values it states are the
+ * claim's: "Yes — tiramisu is $12 on the menu") and the asked object and the sentence's words as its object. Not
+ * when the reply already claims that verb, nor when the yes sentence turns back ("Yes, but…"), negates a verb
+ * ("Yes, it isn't live", "not done"), reports a failure or speaks of what is still ahead.
+ */
+function yesClaims(reply: ParsedReply, request: string, claims: readonly ExtractedClaim[]): ExtractedClaim[] {
+  const sentence = reply.lines[0]?.sentences[0];
+  if (sentence === undefined || sentence.question) return [];
+  const words = tokenize(sentence.text, 60);
+  if (!YES.has(words[0] ?? '')) return [];
+  const asked = askedActs(request);
+  if (asked.length === 0) return [];
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] ?? '';
+    if (w === 'but' || w.endsWith("n't") || FAILURE.has(w) || NOT_YET.has(w) || w === 'never' || w === 'unable' || w === 'yet' || w === 'cannot') return [];
+    if (w === 'not' && NEGATED_AUX.has(words[k - 1] ?? '')) return [];
+  }
+  const said = objectWords(words.slice(1));
+  const out: ExtractedClaim[] = [];
+  for (const act of asked) {
+    if (claims.some((c) => c.verb === act.lemma) || out.some((c) => c.verb === act.lemma)) continue;
+    const object = [...new Set([...act.object.split(' '), ...said].filter((w) => w !== ''))].join(' ');
+    out.push({ text: sentence.text, clause: sentence.text, verb: act.lemma, object, form: 'terse', fromContext: true, requested: true });
+  }
+  return out;
+}
+
 /** What ends a checklist line's label: "Refund: $45", "Email — sent". */
 const LABEL_MARKS = [':', '—', '–'];
 /** Every status mark of a cleaned line (`cleanReply` writes each as "✅"). */
@@ -440,7 +549,8 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   if (!marked && (twoWords(line, cut + 1) || !hasLetter(line, cut + 1))) return null;
   const rest = tokenize(line.slice(cut + 1), marked ? Infinity : 2);
   if (rest.some((w) => NEGATION.has(w) || w.endsWith("n't") || w === 'by')) return null;
-  const said = rest.length === 1 ? (pastVerbAt(rest, 0)?.lemma ?? (STATUS_WORDS.has(rest[0] ?? '') ? '' : null)) : null;
+  // A status word says the label's act was done ("- Refund: done" is a refund, not an act of doing); a past form names its own ("- Email: sent").
+  const said = rest.length === 1 ? (STATUS_WORDS.has(rest[0] ?? '') ? '' : (pastVerbAt(rest, 0)?.lemma ?? null)) : null;
   if (!marked && said === null) return null;
   const label = tokenize(line.slice(0, cut), 5);
   if (label.length === 0 || label.length > 4) return null;
@@ -448,6 +558,28 @@ function labelClaim(text: string, marked: boolean): ExtractedClaim | null {
   const verb = (said !== null && said !== '' ? said : null) ?? label.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
   const object = [...label, ...rest].filter((w) => !STOPWORDS.has(w));
   return { text: line, clause: line, verb, object: object.join(' '), form: 'status' };
+}
+
+/** How many words a marked phrase may have ("Confirmation email to Priya ✅"). */
+const MARKED_PHRASE = 4;
+
+/**
+ * A phrase of a status-marked line that is only a short noun phrase ("Refund ✅ Email ✅", "✅ Confirmation email"):
+ * the mark says its step was done. The act is the one a word of the phrase names as a verb ("refund", "email"), else
+ * any act its nouns name (`*`). `null` for a phrase of more than {@link MARKED_PHRASE} words or one holding a
+ * function word, a number, a past form (a sentence the clause reader reads: "Email not sent", "Booked Tuesday"), or
+ * a word of what is still ahead or failed ("Email pending", "Email failed").
+ */
+function markedPhrase(text: string): ExtractedClaim | null {
+  const words = tokenize(text, MARKED_PHRASE + 1);
+  if (words.length === 0 || words.length > MARKED_PHRASE) return null;
+  if (words.some((w) => !/^[a-z][a-z-]*$/.test(w) || STOPWORDS.has(w) || NEGATION.has(w) || NOT_YET.has(w) || FAILURE.has(w) || isPastVerb(w))) return null;
+  const verb = words.map((w) => baseVerb(w)).find((v) => v !== null) ?? '*';
+  return { text, clause: text, verb, object: words.join(' '), form: 'status' };
+}
+
+function pushDefined<T>(list: T[], item: T | null): void {
+  if (item !== null) list.push(item);
 }
 
 /**

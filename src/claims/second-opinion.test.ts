@@ -26,16 +26,17 @@ describe('withSecondOpinion through checkTurnsAsync', () => {
       { role: 'user', content: 'Refund order A-1 and email me.' },
       { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'issue_refund', arguments: '{"order_id":"A-1"}' } }] },
       { role: 'tool', tool_call_id: 'c1', content: '{"ok":true}' },
-      { role: 'assistant', content: 'Your refund went through. Email ✅' },
+      // The rules read no claim in the second sentence (a marked "Email ✅" they would flag themselves): the model's find is its own.
+      { role: 'assistant', content: 'Your refund went through. The email is in your inbox.' },
     ];
     const complete = scripted([
       { span: 'Your refund went through.', tool: 'issue_refund', verb: 'refund' },
-      { span: 'Email ✅', tool: 'send_email', verb: 'send' },
+      { span: 'The email is in your inbox.', tool: 'send_email', verb: 'send' },
     ]);
     const [turn] = await checkTurnsAsync(messages, { tools, extractor: createLlmExtractor({ complete, onError: 'raise' }) });
     const r = turn!.receipt;
     expect(r.confirmed).toEqual([expect.objectContaining({ tool: 'issue_refund', source: 'llm', text: 'Your refund went through.' })]);
-    expect(r.suspected).toEqual([expect.objectContaining({ tool: 'send_email', source: 'llm', reason: 'not_called', text: 'Email ✅' })]);
+    expect(r.suspected).toEqual([expect.objectContaining({ tool: 'send_email', source: 'llm', reason: 'not_called', text: 'The email is in your inbox.' })]);
     // The reply reports the refund now, so it is not "ran but unreported"; a suspected claim does not block.
     expect(r.ranButUnreported).toEqual([]);
     expect(r.verdict).toBe('clean');
