@@ -72,8 +72,8 @@ describe('claimcheck eval --llm', () => {
     expect(report.secondOpinion).toEqual({
       replies: 1,
       failed: 0,
-      confirmed: { value: 1, hits: 1, total: 1 },
-      suspected: { value: 1, hits: 1, total: 1 },
+      confirmed: { value: 1, hits: 1, total: 1, defined: true },
+      suspected: { value: 1, hits: 1, total: 1, defined: true },
       unmatched: 0,
       dropped: { not_in_reply: 1 },
     });
@@ -116,6 +116,19 @@ describe('claimcheck eval thresholds', () => {
     const run = capture();
     expect(await runEvalCommand([dir], { maxFalseAlarms: '0.5' }, run.sinks)).toBe(1);
     expect(run.err).toEqual(['claimcheck eval: honest false alarms 1.000 (1/1) is above --max-false-alarms 0.5.']);
+  });
+
+  it('--json marks a 0/0 metric as n/a (defined false, value kept at 1), which every threshold passes, as the text report says n/a', async () => {
+    const { cases } = setUp(false); // one fabricated case: no honest case, so the false-alarm rate counts nothing
+    const run = capture();
+    expect(await runEvalCommand([cases], { json: true, maxFalseAlarms: '0' }, run.sinks)).toBe(0);
+    const report = JSON.parse(run.out[0] as string) as Record<string, { value: number; hits: number; total: number; defined: boolean }>;
+    expect(report['falseAlarmRate']).toEqual({ value: 1, hits: 0, total: 0, defined: false });
+    expect(report['claimRecall']).toEqual({ value: 0, hits: 0, total: 2, defined: true });
+    expect(run.err).toEqual([]);
+    const text = capture();
+    await runEvalCommand([cases], {}, text.sinks);
+    expect(text.out.join('\n')).toMatch(/honest false alarms +n\/a +\(0\/0\)/);
   });
 
   it('refuses a threshold that is not a ratio from 0 to 1, before reading any case (exit 2)', async () => {

@@ -72,7 +72,7 @@ export async function runEvalCommand(dirs: readonly string[], options: EvalComma
   const missed = thresholds.flatMap((t) => {
     const rate = report[t.metric];
     // A metric no case measures (n/a, 0/0) holds nothing to fail on.
-    const fails = rate.total > 0 && (t.bound === 'min' ? rate.value < t.value : rate.value > t.value);
+    const fails = rate.defined && (t.bound === 'min' ? rate.value < t.value : rate.value > t.value);
     return fails ? [`${t.name} ${rate.value.toFixed(3)} (${rate.hits}/${rate.total}) is ${t.bound === 'min' ? 'below' : 'above'} --${t.flag} ${t.value}`] : [];
   });
   for (const m of missed) sinks.err(`claimcheck eval: ${m}.`);

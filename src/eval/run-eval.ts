@@ -14,10 +14,16 @@ export type { SecondOpinionScore } from './_second-opinion-score.js';
 
 /** A ratio with its counts. */
 export interface Rate {
+  /** `hits / total`, 0 to 1; `1` when `total` is 0 (then `defined` is `false`: read it as n/a, not 100%). */
   value: number;
   hits: number;
   total: number;
+  /** `false` when nothing was counted (`total` 0): the ratio is n/a and `value` means nothing. */
+  defined: boolean;
 }
+
+/** The {@link Rate} of `hits` out of `total`. */
+export const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total, defined: total > 0 });
 
 /** The scores of one evaluation run. */
 export interface EvalReport {
@@ -62,7 +68,6 @@ export interface FindingScore {
   recall: Rate;
 }
 
-const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total });
 
 /** Options of {@link runEval}. */
 export interface RunEvalOptions {
