@@ -96,6 +96,35 @@ describe('claimcheck eval --llm', () => {
   });
 });
 
+describe('claimcheck eval on a case that contradicts itself', () => {
+  it('warns on stderr naming the file and both labels when expect.verdict and the final turn of per_turn disagree', async () => {
+    const dir = temp();
+    const twoTurns = {
+      ...refundCase,
+      id: 'two-turns',
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello! How can I help?' },
+        { role: 'user', content: 'What is order A-1?' },
+        { tool: 'lookup_order', status: 'ok', args: { order_id: 'A-1' }, result: { total: 64 } },
+        { role: 'assistant', content: 'Anything else?' },
+      ],
+      tools: ['lookup_order'],
+      expect: { verdict: 'clean', flagged: [], confirmed: [], unreported: ['lookup_order'] },
+    };
+    writeFileSync(join(dir, 'contradicts.json'), JSON.stringify({ ...twoTurns, per_turn: [{ turn: 1, verdict: 'clean' }, { turn: 2, verdict: 'unreported' }] }));
+    // Agreeing labels, and a per_turn that labels only an earlier turn: nothing to say.
+    writeFileSync(join(dir, 'agrees.json'), JSON.stringify({ ...twoTurns, id: 'agrees', expect: { ...twoTurns.expect, verdict: 'unreported' }, per_turn: [{ turn: 1, verdict: 'clean' }, { turn: 2, verdict: 'unreported' }] }));
+    writeFileSync(join(dir, 'earlier.json'), JSON.stringify({ ...twoTurns, id: 'earlier', per_turn: [{ turn: 1, verdict: 'unreported' }] }));
+    const run = capture();
+    await runEvalCommand([dir], { json: true }, run.sinks);
+    expect(run.err).toEqual([
+      `claimcheck eval: warning: ${join(dir, 'contradicts.json')}: the case contradicts itself: expect.verdict says "clean" but its per_turn entry for the final turn (turn 2) says "unreported". ` +
+        'Both label the last reply; fix the wrong one (verdict accuracy is scored against expect.verdict, per-turn accuracy against per_turn).',
+    ]);
+  });
+});
+
 describe('claimcheck eval thresholds', () => {
   it('exits 1 when claim precision or recall is below --min-precision / --min-recall, or false alarms above --max-false-alarms, saying which', async () => {
     const { cases } = setUp(false);
