@@ -151,7 +151,7 @@ export async function pgWithoutSchema(url: string, openStore: typeof OpenStoreFn
 
 /** The note for a PostgreSQL database without the claimcheck schema (nothing recorded there yet). */
 export function noSchemaNote(url: string): string {
-  return `no ledger in ${url} yet (the database has no claimcheck schema: nothing recorded there) — the first worker that records creates it (with CLAIMCHECK_HASH_KEY set), as does \`claimcheck demo\`; this command did not.`;
+  return `no ledger in ${url} yet (the database has no claimcheck schema: nothing recorded there) — the first process that records into it with CLAIMCHECK_HASH_KEY set creates it (your agent's workers, or \`claimcheck demo\`); this command created nothing.`;
 }
 
 /** The note for a ledger file that does not exist yet. */
