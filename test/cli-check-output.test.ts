@@ -160,6 +160,15 @@ describe('check summary of the informational findings', () => {
   });
 });
 
+describe('check --service on conversations (not traces)', () => {
+  it('says the filter selects traces and the input held none, and checks the conversations as usual', async () => {
+    const c = capture();
+    expect(await runCheck([file('convs.jsonl', jsonl(honest, fabricated))], { service: 'support-agent', json: true }, c.sinks)).toBe(1);
+    expect(c.out).toHaveLength(2);
+    expect(c.err).toContain('claimcheck check: --service support-agent selects traces, and the input held none (conversations are checked whatever it says).');
+  });
+});
+
 describe('check text report', () => {
   it("shows the tool's error beside a tool_failed flag, also per turn", async () => {
     const path = file('failed.jsonl', jsonl(fabricated));
