@@ -84,11 +84,11 @@ export const ClaimcheckErrorCode = {
   missingDependency: 'missing_dependency',
   /** A record passed to a store lacks a required field or has a field of the wrong type. */
   invalidRecord: 'invalid_record',
-  /** A store opened `readonly` on a database file that does not exist. */
+  /** A store opened `readonly` on a database file that does not exist, or on a PostgreSQL database without the claimcheck schema (nothing recorded there yet). */
   storeNotFound: 'store_not_found',
   /** The store's file is not a claimcheck ledger: not SQLite, damaged, or another application's database. */
   storeCorrupt: 'store_corrupt',
-  /** The ledger's schema is newer than this claimcheck reads, or a `readonly` store would need a migration. */
+  /** The ledger's schema is newer than this claimcheck reads, or a `readonly` store would need a migration SQLite cannot skip. */
   storeVersion: 'store_version',
   /** Another process held the database lock longer than the store's busy timeout. */
   storeLocked: 'store_locked',

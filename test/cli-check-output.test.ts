@@ -142,7 +142,7 @@ describe('check summary of the informational findings', () => {
       'unmatched       1 claim no listed tool fits (not judged)',
       'without tool    1 claim no listed tool can perform (--strict makes it fabricated)',
       'denied but ran  1 denial of an action whose tool succeeded (--strict makes it fabricated)',
-      'unreported most issue_refund 1 (--ignore-tools a,b to leave tools out)',
+      'unreported most issue_refund 1 (calls that ran unreported, by tool; --ignore-tools a,b to leave tools out)',
     ]);
   });
 
@@ -155,8 +155,17 @@ describe('check summary of the informational findings', () => {
       'unmatched       2 claims no listed tool fits (not judged)',
       'without tool    2 claims no listed tool can perform (--strict: their replies are fabricated)',
       'denied but ran  1 denial of an action whose tool succeeded (--strict: its reply is fabricated)',
-      'unreported most issue_refund 1 (--ignore-tools a,b to leave tools out)',
+      'unreported most issue_refund 1 (calls that ran unreported, by tool; --ignore-tools a,b to leave tools out)',
     ]);
+  });
+});
+
+describe('check --service on conversations (not traces)', () => {
+  it('says the filter selects traces and the input held none, and checks the conversations as usual', async () => {
+    const c = capture();
+    expect(await runCheck([file('convs.jsonl', jsonl(honest, fabricated))], { service: 'support-agent', json: true }, c.sinks)).toBe(1);
+    expect(c.out).toHaveLength(2);
+    expect(c.err).toContain('claimcheck check: --service support-agent selects traces, and the input held none (conversations are checked whatever it says).');
   });
 });
 
@@ -413,6 +422,16 @@ describe('check on input that is easy to get wrong', () => {
 });
 
 describe('the summary', () => {
+  it('counts unreported tools in calls and says so: one turn that ran a tool twice without a word adds 2', async () => {
+    const lookup = { tool: 'lookup_order', status: 'ok', args: { order_id: '4821' }, result: { total: 64 } };
+    const twice = transcript('twice', ['lookup_order', 'issue_refund'], { user: 'How much was order 4821?', calls: [lookup, lookup], reply: 'Happy to help with anything else.' });
+    const c = capture();
+    await runCheck([file('twice.json', JSON.stringify(twice))], { turns: true }, c.sinks);
+    const text = plain(c.out.join('\n'));
+    expect(text).toContain('ran but unreported: lookup_order');
+    expect(text).toContain('unreported most lookup_order 2 (calls that ran unreported, by tool; --ignore-tools a,b to leave tools out)');
+  });
+
   it('counts one unmatched claim in the singular', async () => {
     const c = capture();
     const one = { id: 'one', format: 'transcript', tools, messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: "I've booked your table for two." }] };

@@ -6,7 +6,7 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ClaimcheckError } from '../errors.js';
-import type { Store } from '../store.js';
+import type { openStore as OpenStoreFn, Store } from '../store.js';
 import type { Sinks } from './check-command.js';
 import type { LoadedConfig } from './_config.js';
 import { forCommandLine } from './_ledger-hint.js';
@@ -62,8 +62,9 @@ export async function locateLedger(options: LedgerOptions): Promise<LedgerLocati
 }
 
 /**
- * Opens the ledger read-only (nothing is created, migrated or written). A missing file is not an
- * error: `err` gets a note saying so, and the store is an empty in-memory ledger.
+ * Opens the ledger read-only (nothing is created, migrated or written). A missing file, or a PostgreSQL
+ * database without the claimcheck schema, is not an error: `err` gets a note saying so, and the store is
+ * an empty in-memory ledger.
  * @throws ClaimcheckError the store's: `store_corrupt`, `store_version`, `store_locked`, `missing_dependency`...,
  *   their fixes naming how the ledger was chosen (`--db`, `CLAIMCHECK_DB`, the config file; see `forCommandLine`).
  */
@@ -72,8 +73,17 @@ export async function openLedger(command: string, options: LedgerOptions, sinks:
   const { openStore } = await import('../store.js');
   try {
     if (isPostgresUrl(location.path)) {
-      const store = await openStore({ url: location.path, readonly: true });
-      return { store, location: { ...location, path: store.path }, missing: false }; // shown without the password
+      try {
+        const store = await openStore({ url: location.path, readonly: true });
+        return { store, location: { ...location, path: store.path }, missing: false }; // shown without the password
+      } catch (error) {
+        // A database without the claimcheck schema is a ledger not recorded yet, as a missing SQLite file is.
+        const shown = noSchemaPath(error);
+        if (shown === null) throw error;
+        const store = await openStore({ path: ':memory:' });
+        sinks.err(`claimcheck ${command}: ${noSchemaNote(shown)}`);
+        return { store, location: { ...location, path: shown }, missing: true };
+      }
     }
     if (!existsSync(location.path)) {
       // Opened before the note, so a missing SQLite driver is the only thing said (not "run claimcheck demo" too).
@@ -113,6 +123,38 @@ export function assertSqliteFile(path: string, command: string): void {
     'store_corrupt',
     `${path} holds JSON (recorded conversations?), not a claimcheck ledger. --db and CLAIMCHECK_DB name the SQLite ledger the guard writes (e.g. .claimcheck/ledger.sqlite); \`claimcheck diagnostic\` shows which one is active. To check recorded conversations, run claimcheck check ${path}. (claimcheck ${command} did not touch the file.)`,
   );
+}
+
+/**
+ * The URL (without its password) of a PostgreSQL database that `error` says has no claimcheck schema
+ * yet (the store's `store_not_found` on a URL), else `null`.
+ */
+export function noSchemaPath(error: unknown): string | null {
+  if (!ClaimcheckError.isInstance(error) || error.code !== 'store_not_found') return null;
+  // A database that does not exist at all is `store_not_found` too, without a schema version: not this.
+  const data = error.data as { path?: unknown; version?: unknown } | undefined;
+  return typeof data?.path === 'string' && isPostgresUrl(data.path) && data.version === 0 ? data.path : null;
+}
+
+/**
+ * Whether the PostgreSQL database at `url` lacks the claimcheck schema, found by opening it read-only
+ * (which creates nothing): its URL without the password when it does, else `null`.
+ * @throws ClaimcheckError the store's, for a database that cannot be opened at all.
+ */
+export async function pgWithoutSchema(url: string, openStore: typeof OpenStoreFn): Promise<string | null> {
+  try {
+    await (await openStore({ url, readonly: true })).close();
+    return null;
+  } catch (error) {
+    const shown = noSchemaPath(error);
+    if (shown === null) throw error;
+    return shown;
+  }
+}
+
+/** The note for a PostgreSQL database without the claimcheck schema (nothing recorded there yet). */
+export function noSchemaNote(url: string): string {
+  return `no ledger in ${url} yet (the database has no claimcheck schema: nothing recorded there) — the first process that records into it with CLAIMCHECK_HASH_KEY set creates it (your agent's workers, or \`claimcheck demo\`); this command created nothing.`;
 }
 
 /** The note for a ledger file that does not exist yet. */

@@ -3,12 +3,14 @@
  * on 127.0.0.1, prints its URL, and stops on Ctrl-C (SIGINT) or SIGTERM, closing the server and the
  * ledger. The ledger is opened for writing so review marks can be stored (opening migrates an older
  * ledger to the current schema); nothing else is written. A SQLite ledger that does not exist yet is not
- * created: as `view` does, the dashboard shows an empty ledger (an in-memory one), says so on stderr,
- * and exits 0 when stopped (README, "Ledger commands").
+ * created, nor is the schema of a PostgreSQL database without one: as `view` does, the dashboard shows an
+ * empty ledger (an in-memory one), says so on stderr, and exits 0 when stopped (README, "Ledger
+ * commands"). A PostgreSQL ledger is opened for maintenance (review marks hash nothing), so the dashboard
+ * needs no `CLAIMCHECK_HASH_KEY`.
  */
 import { existsSync } from 'node:fs';
 import type { Sinks } from './check-command.js';
-import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, noSchemaNote, pgWithoutSchema, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 import { forCommandLine } from './_ledger-hint.js';
 
 /** Options of `view --web`. */
@@ -32,8 +34,15 @@ export async function runViewWeb(options: ViewWebOptions, sinks: Sinks): Promise
   try {
     location = await locateLedger(options);
     const { openStore } = await import('../store.js');
-    if (isPostgresUrl(location.path)) {
-      store = await openStore({ url: location.path });
+    const noSchema = isPostgresUrl(location.path) ? await pgWithoutSchema(location.path, openStore) : null;
+    if (noSchema !== null) {
+      // A database without the claimcheck schema is shown empty, as a missing file, and left uncreated.
+      store = await openStore({ path: ':memory:' });
+      shown = `${noSchema}, no claimcheck schema yet`;
+      sinks.err(`claimcheck view: ${noSchemaNote(noSchema)} The dashboard shows it empty; start it again once something is recorded.`);
+    } else if (isPostgresUrl(location.path)) {
+      // Review marks hash nothing: the dashboard needs no CLAIMCHECK_HASH_KEY (openStore's maintenance).
+      store = await openStore({ url: location.path, maintenance: true });
       shown = store.path; // without the password
     } else if (!existsSync(location.path)) {
       // Opened before the note, so a missing SQLite driver is the only thing said.

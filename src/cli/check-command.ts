@@ -29,6 +29,7 @@ import type { Extractor } from '../claims/extractor.js';
 import { openOutputFile } from './_output-file.js';
 import { terminalText } from './_terminal-text.js';
 import { parseSince } from './_since.js';
+import { TraceFilter } from './_trace-filter.js';
 import { expandFolders } from './_expand-folders.js';
 import { TraceGrouper, type PendingTrace } from './_trace-grouper.js';
 import { traceFormatOf, type TraceFormat } from '../readers/traces/read-traces.js';
@@ -186,10 +187,10 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
   };
   const shared = { ignoreTools, strict: options.strict === true };
   const grouper = new TraceGrouper();
+  const filter = new TraceFilter(options.service, options.sinceMs === undefined || options.since === undefined ? undefined : { text: options.since, ms: options.sinceMs });
   let cutSaid = false;
   const checkTrace = async (trace: PendingTrace): Promise<void> => {
-    if (options.sinceMs !== undefined && trace.startTime !== null && trace.startTime < options.sinceMs) return;
-    if (options.service !== undefined && !trace.names.includes(options.service)) return;
+    if (!filter.keeps(trace)) return;
     const place: Place = { id: trace.traceId, file: trace.file, line: trace.line, turns: [], withTurns };
     if (trace.cut && !cutSaid && !quiet) {
       cutSaid = true;
@@ -243,6 +244,10 @@ async function checkAll(files: readonly string[], options: ResolvedOptions, sink
   }
   progress.stop();
   reporter.end(totals);
+  // A filter that leaves nothing is not a pass: said, and exit 2 when nothing at all was checked (as for an empty input).
+  const filtered = filter.emptyNote();
+  if (filtered !== null) err(`claimcheck check: ${filtered}`);
+  if (filtered !== null && totals.conversations === 0) return 2;
   if (options.reporterName !== 'text' && totals.errors > 0 && totals.fabricated > 0) {
     err(`claimcheck check: ${totals.errors} conversation${totals.errors === 1 ? '' : 's'} could not be read; exit status 1 because something was fabricated.`);
   }

@@ -9,7 +9,8 @@
  * (flag, env, config, project or home).
  *
  * Exit status: 0, or 2 when the ledger file exists but cannot be read, or the configuration file is
- * not valid (the error is printed).
+ * not valid (the error is printed). A PostgreSQL database without the claimcheck schema is reported as a
+ * missing file is (`exists: false`, exit 0): nothing has been recorded there yet.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { pc } from './_terminal-text.js';
@@ -17,7 +18,7 @@ import { ClaimcheckError } from '../errors.js';
 import type { StoreCounts } from '../store.js';
 import type { Sinks } from './check-command.js';
 import { loadConfig } from './_config.js';
-import { assertSqliteFile, isPostgresUrl, locateLedger, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, locateLedger, noSchemaPath, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 import { forCommandLine } from './_ledger-hint.js';
 
 /** Options of the diagnostic command. */
@@ -54,6 +55,7 @@ export interface Diagnostic {
     settings: Record<string, unknown>;
   };
   ledger: LedgerLocation & {
+    /** Whether the ledger exists: the SQLite file, or the claimcheck schema in the PostgreSQL database. */
     exists: boolean;
     /** Bytes of the file plus its write-ahead log; `null` when it does not exist. */
     sizeBytes: number | null;
@@ -114,6 +116,7 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
     counts: null,
     error: null,
   };
+  const report = { claimcheck: packageVersion(), node: process.version, platform: `${process.platform} ${process.arch}`, driver, config };
   if (ledger.exists) {
     try {
       if (!postgres) assertSqliteFile(location.path, 'diagnostic');
@@ -127,18 +130,14 @@ export async function diagnose(options: LedgerOptions): Promise<Diagnostic> {
         await store.close();
       }
     } catch (caught) {
+      // A PostgreSQL database without the claimcheck schema holds no ledger yet, as a missing file.
+      const shown = postgres ? noSchemaPath(caught) : null;
+      if (shown !== null) return { ...report, ledger: { ...ledger, path: shown, exists: false } };
       const error = forCommandLine(caught, location, { command: 'diagnostic', creates: false, configFile: loaded?.file });
       ledger.error = { code: ClaimcheckError.isInstance(error) ? error.code : 'internal_error', message: error instanceof Error ? error.message : String(error) };
     }
   }
-  return {
-    claimcheck: packageVersion(),
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-    driver,
-    config,
-    ledger,
-  };
+  return { ...report, ledger };
 }
 
 /** The readable report. */
@@ -154,7 +153,9 @@ export function formatDiagnostic(d: Diagnostic): string {
     row('ledger', l.path),
     row('chosen', `${l.source}: ${l.reason}${l.source === 'project' || l.source === 'home' ? pc.dim(' (--db PATH, CLAIMCHECK_DB or "db" in the config file to change it)') : ''}`),
   ];
-  if (!l.exists) {
+  if (!l.exists && isPostgresUrl(l.path)) {
+    lines.push(row('status', pc.yellow('no claimcheck schema in this database yet: nothing has been recorded here (this command did not create it; the first worker that records does, with CLAIMCHECK_HASH_KEY set)')));
+  } else if (!l.exists) {
     lines.push(row('status', pc.yellow('no ledger file yet: nothing has been recorded here (this command did not create one)')));
   } else if (l.error !== null) {
     lines.push(row('status', pc.red(`cannot be read (${l.error.code}): ${l.error.message}`)));

@@ -72,8 +72,8 @@ describe('claimcheck eval --llm', () => {
     expect(report.secondOpinion).toEqual({
       replies: 1,
       failed: 0,
-      confirmed: { value: 1, hits: 1, total: 1 },
-      suspected: { value: 1, hits: 1, total: 1 },
+      confirmed: { value: 1, hits: 1, total: 1, defined: true },
+      suspected: { value: 1, hits: 1, total: 1, defined: true },
       unmatched: 0,
       dropped: { not_in_reply: 1 },
     });
@@ -93,6 +93,35 @@ describe('claimcheck eval --llm', () => {
     expect(report.flagRecall).toMatchObject({ hits: 1, total: 1 });
     expect(report.verdictAccuracy).toMatchObject({ hits: 1, total: 1 });
     expect(report.misses).toEqual([]);
+  });
+});
+
+describe('claimcheck eval on a case that contradicts itself', () => {
+  it('warns on stderr naming the file and both labels when expect.verdict and the final turn of per_turn disagree', async () => {
+    const dir = temp();
+    const twoTurns = {
+      ...refundCase,
+      id: 'two-turns',
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello! How can I help?' },
+        { role: 'user', content: 'What is order A-1?' },
+        { tool: 'lookup_order', status: 'ok', args: { order_id: 'A-1' }, result: { total: 64 } },
+        { role: 'assistant', content: 'Anything else?' },
+      ],
+      tools: ['lookup_order'],
+      expect: { verdict: 'clean', flagged: [], confirmed: [], unreported: ['lookup_order'] },
+    };
+    writeFileSync(join(dir, 'contradicts.json'), JSON.stringify({ ...twoTurns, per_turn: [{ turn: 1, verdict: 'clean' }, { turn: 2, verdict: 'unreported' }] }));
+    // Agreeing labels, and a per_turn that labels only an earlier turn: nothing to say.
+    writeFileSync(join(dir, 'agrees.json'), JSON.stringify({ ...twoTurns, id: 'agrees', expect: { ...twoTurns.expect, verdict: 'unreported' }, per_turn: [{ turn: 1, verdict: 'clean' }, { turn: 2, verdict: 'unreported' }] }));
+    writeFileSync(join(dir, 'earlier.json'), JSON.stringify({ ...twoTurns, id: 'earlier', per_turn: [{ turn: 1, verdict: 'unreported' }] }));
+    const run = capture();
+    await runEvalCommand([dir], { json: true }, run.sinks);
+    expect(run.err).toEqual([
+      `claimcheck eval: warning: ${join(dir, 'contradicts.json')}: the case contradicts itself: expect.verdict says "clean" but its per_turn entry for the final turn (turn 2) says "unreported". ` +
+        'Both label the last reply; fix the wrong one (verdict accuracy is scored against expect.verdict, per-turn accuracy against per_turn).',
+    ]);
   });
 });
 
@@ -116,6 +145,19 @@ describe('claimcheck eval thresholds', () => {
     const run = capture();
     expect(await runEvalCommand([dir], { maxFalseAlarms: '0.5' }, run.sinks)).toBe(1);
     expect(run.err).toEqual(['claimcheck eval: honest false alarms 1.000 (1/1) is above --max-false-alarms 0.5.']);
+  });
+
+  it('--json marks a 0/0 metric as n/a (defined false, value kept at 1), which every threshold passes, as the text report says n/a', async () => {
+    const { cases } = setUp(false); // one fabricated case: no honest case, so the false-alarm rate counts nothing
+    const run = capture();
+    expect(await runEvalCommand([cases], { json: true, maxFalseAlarms: '0' }, run.sinks)).toBe(0);
+    const report = JSON.parse(run.out[0] as string) as Record<string, { value: number; hits: number; total: number; defined: boolean }>;
+    expect(report['falseAlarmRate']).toEqual({ value: 1, hits: 0, total: 0, defined: false });
+    expect(report['claimRecall']).toEqual({ value: 0, hits: 0, total: 2, defined: true });
+    expect(run.err).toEqual([]);
+    const text = capture();
+    await runEvalCommand([cases], {}, text.sinks);
+    expect(text.out.join('\n')).toMatch(/honest false alarms +n\/a +\(0\/0\)/);
   });
 
   it('refuses a threshold that is not a ratio from 0 to 1, before reading any case (exit 2)', async () => {

@@ -3,7 +3,8 @@
  * [--max-false-alarms R]`: scores every labelled case (format: docs/case-format.md) and prints the metrics
  * and the misses. Exit status 0; 1 when a threshold is not met (each one missed said on stderr; a metric no
  * case measures, n/a, meets every threshold); 2 when a
- * case cannot be loaded, no case is found, or a threshold is not a ratio from 0 to 1.
+ * case cannot be loaded, no case is found, or a threshold is not a ratio from 0 to 1. A case that labels its
+ * final reply twice, differently (`expect.verdict` against its `per_turn` entry), is warned about on stderr.
  */
 import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
@@ -67,12 +68,13 @@ export async function runEvalCommand(dirs: readonly string[], options: EvalComma
     }
     turnsOf = (kase) => computed.get(kase);
   }
-  const report = runEval(cases, turnsOf === undefined ? {} : { turnsOf, secondOpinion: true });
+  const warn = (message: string): void => sinks.err(`claimcheck eval: warning: ${message}`);
+  const report = runEval(cases, turnsOf === undefined ? { onWarning: warn } : { turnsOf, secondOpinion: true, onWarning: warn });
   sinks.out(options.json === true ? JSON.stringify(report) : formatEval(report, { misses: options.misses !== false }));
   const missed = thresholds.flatMap((t) => {
     const rate = report[t.metric];
     // A metric no case measures (n/a, 0/0) holds nothing to fail on.
-    const fails = rate.total > 0 && (t.bound === 'min' ? rate.value < t.value : rate.value > t.value);
+    const fails = rate.defined && (t.bound === 'min' ? rate.value < t.value : rate.value > t.value);
     return fails ? [`${t.name} ${rate.value.toFixed(3)} (${rate.hits}/${rate.total}) is ${t.bound === 'min' ? 'below' : 'above'} --${t.flag} ${t.value}`] : [];
   });
   for (const m of missed) sinks.err(`claimcheck eval: ${m}.`);

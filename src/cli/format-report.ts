@@ -15,7 +15,8 @@ const VERDICT_STYLE: Record<Verdict, (s: string) => string> = {
 
 /**
  * Report one conversation: a header with its verdict, then its findings. With `--turns`, every turn
- * that is not clean (and, with `only`, of a selected kind) is listed.
+ * with something to show (and, with `only`, of a selected kind) is listed: one that is not clean, or a
+ * clean one with an unmatched claim, a claim without a tool or a denial (its verdict reads `clean`).
  */
 export function formatConversation(o: Outcome, only: ReadonlySet<OutcomeKind> | null = null): string {
   const final = o.final;
@@ -94,7 +95,7 @@ function quote(text: string): string {
 
 /**
  * The closing summary, one screen at most: the counts line, then flagged claims by reason and by
- * tool, and the tools that most often ran unreported (candidates for `--ignore-tools`).
+ * tool, and the tools whose calls most often ran unreported, counted in calls (candidates for `--ignore-tools`).
  */
 export function formatSummary(t: Totals): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -109,7 +110,8 @@ export function formatSummary(t: Totals): string {
   const strictly = (n: number): string => (t.strict ? `(--strict: ${n === 1 ? 'its reply is' : 'their replies are'} fabricated)` : `(--strict makes ${n === 1 ? 'it' : 'them'} fabricated)`);
   if (t.withoutTool > 0) lines.push(`${pc.bold('without tool'.padEnd(16))}${t.withoutTool} ${pc.dim(`${t.withoutTool === 1 ? 'claim' : 'claims'} no listed tool can perform ${strictly(t.withoutTool)}`)}`);
   if (t.deniedButRan > 0) lines.push(`${pc.bold('denied but ran'.padEnd(16))}${t.deniedButRan} ${pc.dim(`${t.deniedButRan === 1 ? 'denial of an action whose' : 'denials of actions whose'} tool succeeded ${strictly(t.deniedButRan)}`)}`);
-  if (t.unreportedTools.size > 0) lines.push(`${pc.bold('unreported most'.padEnd(16))}${top(t.unreportedTools, 5)} ${pc.dim('(--ignore-tools a,b to leave tools out)')}`);
+  // Counted in calls (a turn that ran a tool three times unreported adds 3), which the note says.
+  if (t.unreportedTools.size > 0) lines.push(`${pc.bold('unreported most'.padEnd(16))}${top(t.unreportedTools, 5)} ${pc.dim('(calls that ran unreported, by tool; --ignore-tools a,b to leave tools out)')}`);
   return lines.join('\n');
 }
 

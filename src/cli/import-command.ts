@@ -4,7 +4,8 @@
  * fleet's `postgres://…`), row for row (`importLedger`). Importing twice adds nothing.
  *
  * Prints what was added and what was already there (one JSON line with `--json`:
- * `{from, to, runs, operations, interceptions, receipts, skipped}`). Exit status 0 when done; 2 for a
+ * `{from, to, runs, operations, interceptions, receipts, reviewMarks, skipped}`; `reviewMarks` since the
+ * review marks are imported too). Exit status 0 when done; 2 for a
  * `--from` that does not exist or is the target, a bad `--since`, or a ledger that cannot be read or written.
  */
 import { existsSync } from 'node:fs';
@@ -59,7 +60,7 @@ export async function runImport(options: ImportCommandOptions, sinks: Sinks): Pr
     progress.stop();
     if (options.json === true) sinks.out(JSON.stringify({ from: from.path, to: to.path, ...result }));
     else {
-      const added = `${result.runs} runs, ${result.operations} operations, ${result.interceptions} interceptions, ${result.receipts} receipts`;
+      const added = `${result.runs} runs, ${result.operations} operations, ${result.interceptions} interceptions, ${result.receipts} receipts, ${result.reviewMarks} review marks`;
       sinks.out(`claimcheck import: ${from.path} → ${to.path}: added ${added}; ${result.skipped} rows were already there.`);
     }
     return 0;

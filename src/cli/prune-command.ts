@@ -5,11 +5,13 @@
  * Prints what it removed, by table (one JSON line with `--json`:
  * `{ledger, before, operations, interceptions, receipts, dropped, runs, reviewMarks}`, `before` in epoch
  * milliseconds). Exit status 0 when done (also when there was nothing to remove); 2 for a bad
- * `--older-than` (a typed `invalid_options` message) or a ledger that cannot be written.
+ * `--older-than` (a typed `invalid_options` message) or a ledger that cannot be written. A ledger that does
+ * not exist (no SQLite file; a PostgreSQL database without the claimcheck schema) is left uncreated: a
+ * note on stderr, nothing removed, exit 0.
  */
 import { existsSync } from 'node:fs';
 import type { Sinks } from './check-command.js';
-import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
+import { assertSqliteFile, isPostgresUrl, ledgerFailure, locateLedger, noLedgerNote, noSchemaNote, pgWithoutSchema, type LedgerLocation, type LedgerOptions } from './_open-ledger.js';
 import { forCommandLine } from './_ledger-hint.js';
 import { parseDuration } from './_since.js';
 
@@ -39,6 +41,15 @@ export async function runPrune(options: PruneCommandOptions, sinks: Sinks): Prom
       assertSqliteFile(path, 'prune');
     }
     const { openStore } = await import('../store.js');
+    if (isPostgresUrl(path)) {
+      // A database without the claimcheck schema has nothing to prune: say so, and create nothing (as for a missing file).
+      const shown = await pgWithoutSchema(path, openStore);
+      if (shown !== null) {
+        sinks.err(`claimcheck prune: ${noSchemaNote(shown)}`);
+        if (options.json === true) sinks.out(JSON.stringify({ ledger: shown, before, operations: 0, interceptions: 0, receipts: 0, dropped: 0, runs: 0, reviewMarks: 0 }));
+        return 0;
+      }
+    }
     // Prune deletes and writes no hash: a PostgreSQL ledger needs no CLAIMCHECK_HASH_KEY for it.
     store = await openStore(isPostgresUrl(path) ? { url: path, maintenance: true } : { path });
     const removed = await store.prune({ before });

@@ -5,7 +5,7 @@
  */
 import type { Receipt, SecondOpinionGuard } from '../receipt.js';
 import type { ClaimsExpectation } from './load-cases.js';
-import type { Rate } from './run-eval.js';
+import { rate, type Rate } from './run-eval.js';
 
 /** The second opinion's share of an evaluation (`eval --llm`). */
 export interface SecondOpinionScore {
@@ -51,6 +51,5 @@ export function tallySecondOpinion(t: SecondOpinionTally, last: Receipt | undefi
 
 /** The score of a tally. */
 export function secondOpinionScore(t: SecondOpinionTally): SecondOpinionScore {
-  const rate = ([hits, total]: [number, number]): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total });
-  return { replies: t.replies, failed: t.failed, confirmed: rate(t.confirmed), suspected: rate(t.suspected), unmatched: t.unmatched, dropped: Object.fromEntries(t.dropped) };
+  return { replies: t.replies, failed: t.failed, confirmed: rate(...t.confirmed), suspected: rate(...t.suspected), unmatched: t.unmatched, dropped: Object.fromEntries(t.dropped) };
 }

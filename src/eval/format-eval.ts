@@ -3,7 +3,7 @@
  */
 import type { EvalReport, FindingScore, Rate } from './run-eval.js';
 
-const pct = (r: Rate): string => (r.total === 0 ? 'n/a    (0/0)' : `${r.value.toFixed(3)}  (${r.hits}/${r.total})`);
+const pct = (r: Rate): string => (!r.defined ? 'n/a    (0/0)' : `${r.value.toFixed(3)}  (${r.hits}/${r.total})`);
 
 /** Render the report: one metric a line, then the misses. */
 export function formatEval(report: EvalReport, options: { misses?: boolean } = {}): string {

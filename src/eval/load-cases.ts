@@ -64,6 +64,21 @@ export function loadCases(dirs: readonly string[]): LabelledCase[] {
   return out;
 }
 
+/**
+ * What is wrong when a claims case labels its final reply twice, differently: `expect.verdict` (the last
+ * turn's verdict) against the `per_turn` entry of that turn. `turns` is how many assistant turns with text
+ * the conversation has (as the checker counts them). `null` when they agree or `per_turn` does not label
+ * the final turn.
+ */
+export function labelConflict(kase: ClaimsCase, turns: number): string | null {
+  const final = kase.perTurn.find((t) => t.turn === turns);
+  if (final === undefined || final.verdict === kase.expect.verdict) return null;
+  return (
+    `${kase.file}: the case contradicts itself: expect.verdict says "${kase.expect.verdict}" but its per_turn entry for the final turn (turn ${turns}) says "${final.verdict}". ` +
+    'Both label the last reply; fix the wrong one (verdict accuracy is scored against expect.verdict, per-turn accuracy against per_turn).'
+  );
+}
+
 function parseCase(file: string, text: string): LabelledCase {
   let raw: unknown;
   try {

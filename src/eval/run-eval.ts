@@ -7,17 +7,23 @@ import { checkTurns, type TurnReceipt } from '../check.js';
 import { ClaimcheckError } from '../errors.js';
 import type { MessageFormat } from '../conversation.js';
 import { validateInput } from '../validate/validate-input.js';
-import type { ClaimsCase, LabelledCase, ValidationCase } from './load-cases.js';
+import { labelConflict, type ClaimsCase, type LabelledCase, type ValidationCase } from './load-cases.js';
 import { newSecondOpinionTally, secondOpinionScore, tallySecondOpinion, type SecondOpinionScore, type SecondOpinionTally } from './_second-opinion-score.js';
 
 export type { SecondOpinionScore } from './_second-opinion-score.js';
 
 /** A ratio with its counts. */
 export interface Rate {
+  /** `hits / total`, 0 to 1; `1` when `total` is 0 (then `defined` is `false`: read it as n/a, not 100%). */
   value: number;
   hits: number;
   total: number;
+  /** `false` when nothing was counted (`total` 0): the ratio is n/a and `value` means nothing. */
+  defined: boolean;
 }
+
+/** The {@link Rate} of `hits` out of `total`. */
+export const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total, defined: total > 0 });
 
 /** The scores of one evaluation run. */
 export interface EvalReport {
@@ -62,7 +68,6 @@ export interface FindingScore {
   recall: Rate;
 }
 
-const rate = (hits: number, total: number): Rate => ({ value: total === 0 ? 1 : hits / total, hits, total });
 
 /** Options of {@link runEval}. */
 export interface RunEvalOptions {
@@ -70,6 +75,11 @@ export interface RunEvalOptions {
   turnsOf?: (kase: ClaimsCase) => readonly TurnReceipt[] | undefined;
   /** The receipts hold a model's second opinion (`eval --llm`): score it as `secondOpinion`. Default `false`. */
   secondOpinion?: boolean;
+  /**
+   * Told of each case whose labels contradict each other (`expect.verdict` against the `per_turn` entry of
+   * the final turn; see {@link labelConflict}), naming the case file and both labels. Default: nobody.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** Score the cases. Never throws for a case the checker cannot read: that case counts as a miss. */
@@ -80,7 +90,11 @@ export function runEval(cases: readonly LabelledCase[], options: RunEvalOptions 
   const denied = newTally();
   const second = newSecondOpinionTally();
   const claims = cases.filter((x): x is ClaimsCase => x.kind === 'claims');
-  for (const kase of claims) scoreClaims(kase, c, misses, { withoutTool, denied, second: options.secondOpinion === true ? second : undefined }, options.turnsOf?.(kase));
+  for (const kase of claims) {
+    const turns = scoreClaims(kase, c, misses, { withoutTool, denied, second: options.secondOpinion === true ? second : undefined }, options.turnsOf?.(kase));
+    const conflict = turns === null ? null : labelConflict(kase, turns);
+    if (conflict !== null) options.onWarning?.(conflict);
+  }
   for (const kase of cases.filter((x): x is ValidationCase => x.kind === 'validation')) {
     c.val++;
     const miss = scoreValidation(kase);
@@ -140,7 +154,8 @@ function tallyFinding(t: Tally, got: readonly string[], want: readonly string[] 
   }
 }
 
-function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally; second: SecondOpinionTally | undefined }, given?: readonly TurnReceipt[]): void {
+/** Score one claims case; returns how many assistant turns it has, `null` when the checker cannot read it. */
+function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { withoutTool: Tally; denied: Tally; second: SecondOpinionTally | undefined }, given?: readonly TurnReceipt[]): number | null {
   const honest = kase.expect.verdict !== 'fabricated';
   if (honest) c.honest++;
   let turns;
@@ -154,7 +169,7 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { 
     c.turns += Math.max(1, kase.perTurn.length);
     if (kase.expect.claimedWithoutTool !== undefined) tallyFinding(findings.withoutTool, [], kase.expect.claimedWithoutTool, 'claimedWithoutTool', []);
     if (kase.expect.deniedButRan !== undefined) tallyFinding(findings.denied, [], kase.expect.deniedButRan, 'deniedButRan', []);
-    return;
+    return null;
   }
   const last = turns[turns.length - 1]?.receipt;
   // Suspected claims decide the verdict with llmBlocks, and are scored as the flags they then are.
@@ -215,6 +230,7 @@ function scoreClaims(kase: ClaimsCase, c: Counts, misses: string[], findings: { 
     else if (kase.perTurn.length > 0) notes.push(`turn ${t.turn} ${got}, label ${t.verdict}`);
   }
   if (notes.length > 0) misses.push(`${kase.id}: ${notes.join('; ')}`);
+  return turns.length;
 }
 
 function scoreValidation(kase: ValidationCase): string | null {

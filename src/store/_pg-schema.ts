@@ -5,6 +5,7 @@
  * once migrate once and the others wait, then see the new version.
  */
 import { ClaimcheckError } from '../errors.js';
+import { HASH_KEY_ENV } from './_hash-key.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 /** What the migration needs of a client: one query at a time. */
@@ -179,13 +180,15 @@ export const pgMigrations: readonly string[] = [
 
 /**
  * Brings the database to {@link SCHEMA_VERSION} (a `readonly` store only reads the version) and returns it.
- * @throws ClaimcheckError `store_version` for a newer schema, or a database a readonly store would have to migrate.
+ * @throws ClaimcheckError `store_version` for a newer schema; `store_not_found` for a `readonly` store on a
+ *   database without the claimcheck schema (nothing recorded there yet).
  */
 export async function migratePg(client: PgQueryable, ctx: { url: string; readonly: boolean }): Promise<number> {
   const current = await readVersion(client);
   if (current === SCHEMA_VERSION || (ctx.readonly && current >= 1)) return check(current, ctx);
   if (ctx.readonly) {
-    throw new ClaimcheckError('store_version', `The PostgreSQL ledger ${ctx.url} has no claimcheck schema yet; a read-only store cannot create it. Open it once without readonly (any recording command does) and retry.`, {
+    // Nothing recorded there yet: the PostgreSQL form of a SQLite file that does not exist.
+    throw new ClaimcheckError('store_not_found', `No claimcheck ledger in the PostgreSQL database ${ctx.url} yet (it has no claimcheck schema): nothing has been recorded there. The first worker that records into it creates the schema (recording needs ${HASH_KEY_ENV} set, the same on every worker); or point CLAIMCHECK_DB at the ledger's URL.`, {
       data: { path: ctx.url, version: current, supported: SCHEMA_VERSION },
     });
   }

@@ -7,6 +7,7 @@ import { ClaimcheckError } from '../errors.js';
 import type { Store } from './store.js';
 import { canWriteStored, rowFingerprint, storedParams } from './_stored-params.js';
 import { hostError } from '../_host-input.js';
+import { ReviewMarkCarrier } from './_import-review-marks.js';
 
 /** Options of {@link importLedger}. */
 export interface ImportLedgerOptions {
@@ -26,6 +27,12 @@ export interface ImportLedgerResult {
   operations: number;
   interceptions: number;
   receipts: number;
+  /**
+   * Review marks added (the dashboard's judgements of flagged claims and operations), each on the copy of
+   * the row it judges; a mark `to` already holds (same row, claim, judgement, note and time) is not added
+   * again and not counted in `skipped`.
+   */
+  reviewMarks: number;
   /** Rows `to` already held (a run by its id; a record by its run and every stored field), left as they are. */
   skipped: number;
 }
@@ -37,8 +44,10 @@ export interface ImportLedgerResult {
  * only the ledger-local `seq` is new. A run `to` already has is merged (its earlier start kept); a record
  * is added unless `to` holds one in the same run with every stored field equal (as many times as `from`
  * has it), so importing twice adds nothing and a ledger that grew since adds only the new rows. The
- * `dropped` counts are not copied (they describe the source's writer). Memory grows with the number of
- * runs imported (one fingerprint per record of each run read).
+ * `dropped` counts are not copied (they describe the source's writer). Review marks are copied onto the
+ * copies of the rows they judge (a mark on a row before `since` is not), in the source's order, after the
+ * rows are written; a mark `to` already holds is not added again. Memory grows with the number of runs
+ * imported (one fingerprint per record of each run read) and of review marks.
  * @throws ClaimcheckError `invalid_options` when `from` and `to` are the same store, or `to` is not a store
  *   made by `openStore`; `store_readonly` when `to` is read-only; and the stores' read and write errors
  *   (`to.flush()`'s: rows queued before it stay queued in `to`).
@@ -51,7 +60,8 @@ export async function importLedger(options: ImportLedgerOptions): Promise<Import
     }
     if (!canWriteStored(to)) throw new ClaimcheckError('invalid_options', 'importLedger: to must be a store made by openStore() from claimcheck/store.');
     if (to.readonly) throw new ClaimcheckError('store_readonly', `importLedger: ${to.path} was opened readonly; open it without readonly to import into it.`, { data: { path: to.path } });
-    const result: ImportLedgerResult = { runs: 0, operations: 0, interceptions: 0, receipts: 0, skipped: 0 };
+    const result: ImportLedgerResult = { runs: 0, operations: 0, interceptions: 0, receipts: 0, reviewMarks: 0, skipped: 0 };
+    const marks = new ReviewMarkCarrier(await from.reviewMarks());
     /** Per run: the fingerprints `to` held before this import, with how many times. `null`: the run is new. */
     const held = new Map<string, Map<string, number> | null>();
     const heldIn = async (runId: string): Promise<Map<string, number> | null> => {
@@ -79,6 +89,7 @@ export async function importLedger(options: ImportLedgerOptions): Promise<Import
         to.writeStored(storedParams(row)); // an upsert: merging an existing run changes nothing it lacks
         continue;
       }
+      marks.see(row);
       const prints = await heldIn(row.runId);
       const print = rowFingerprint(row);
       if (prints !== null && (prints.get(print) ?? 0) > 0) {
@@ -91,6 +102,8 @@ export async function importLedger(options: ImportLedgerOptions): Promise<Import
     }
     options.onProgress?.(read);
     await to.flush();
+    // After the rows are written: a mark names its row by the target's own seq.
+    result.reviewMarks = await marks.carry(to);
     return result;
   } catch (error) {
     throw hostError('importLedger', error);

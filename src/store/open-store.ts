@@ -30,7 +30,7 @@ export interface OpenStoreOptions {
    * cut and ends `…[truncated N chars]`. Default `100_000`; a positive integer (else `invalid_options`).
    */
   maxResultChars?: number;
-  /** Open for reading only: recording throws `store_readonly`, a missing file is `store_not_found`. Default `false`. */
+  /** Open for reading only: recording throws `store_readonly`, a missing file (a PostgreSQL database without the claimcheck schema) is `store_not_found`. Default `false`. */
   readonly?: boolean;
   /**
    * Open to maintain the ledger (`prune`, review marks), not to record calls: nothing written is hashed, so
@@ -79,7 +79,7 @@ export interface OpenStoreOptions {
  * @throws ClaimcheckError, never a raw SQLite error:
  * - `missing_dependency`: `better-sqlite3` is not installed or does not load, and this Node.js has no `node:sqlite`;
  * - `invalid_options`: an option out of range;
- * - `store_not_found`: `readonly` and the file does not exist;
+ * - `store_not_found`: `readonly` and the file does not exist (or the PostgreSQL database has no claimcheck schema yet);
  * - `store_corrupt`: the file is not a SQLite database, is damaged, or is another application's database;
  * - `store_version`: the file's schema is newer than this claimcheck reads;
  * - `store_readonly`: the file or its folder cannot be written (and `readonly` is off);

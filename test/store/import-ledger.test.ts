@@ -77,17 +77,17 @@ describe.each(pairs)('importLedger: %s', (_name, fromDriver, toDriver) => {
     const from = await open(src, true);
     const to = await open(dst);
     const first = await importLedger({ from, to });
-    expect(first).toEqual({ runs: 1, operations: 3, interceptions: 1, receipts: 1, skipped: 0 });
+    expect(first).toEqual({ runs: 1, operations: 3, interceptions: 1, receipts: 1, reviewMarks: 0, skipped: 0 });
     const copied = await rows(to);
     for (const r of await rows(from)) expect(copied).toContain(r);
     expect((await to.counts()).operations).toBe(6);
 
-    expect(await importLedger({ from, to })).toEqual({ runs: 0, operations: 0, interceptions: 0, receipts: 0, skipped: 6 });
+    expect(await importLedger({ from, to })).toEqual({ runs: 0, operations: 0, interceptions: 0, receipts: 0, reviewMarks: 0, skipped: 6 });
     expect(await rows(to)).toEqual(copied);
 
     await record(src, 'worker-1b');
     const fromAgain = await open(src, true);
-    expect(await importLedger({ from: fromAgain, to })).toEqual({ runs: 1, operations: 3, interceptions: 1, receipts: 1, skipped: 6 });
+    expect(await importLedger({ from: fromAgain, to })).toEqual({ runs: 1, operations: 3, interceptions: 1, receipts: 1, reviewMarks: 0, skipped: 6 });
     const runs = await to.listRuns();
     expect(runs.map((r) => r.agent).sort()).toEqual(['already-there', 'worker-1', 'worker-1b']);
     expect(runs.find((r) => r.agent === 'worker-1')?.meta).toEqual({ region: 'eu' });
@@ -96,6 +96,57 @@ describe.each(pairs)('importLedger: %s', (_name, fromDriver, toDriver) => {
     const source = await from.runDetail(detail?.run.id ?? '');
     expect(detail?.interceptions.map((i) => i.argsHash)).toEqual(source?.interceptions.map((i) => i.argsHash));
     expect(detail?.operations.map((o) => o.args)).toEqual([{ order_id: 'A-1' }, {}, { order_id: 'A-1' }]);
+  });
+});
+
+/** One session whose reply claims an email no tool sent (a flagged claim), and a posted refund; `marks` judgements on both. */
+async function recordReviewed(l: Ledger, agent: string): Promise<void> {
+  const store = await openStore({ ...l.location, capture: true });
+  const g = guard({
+    tools: [{ name: 'refund', description: 'Refund an order.', input_schema: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] } }, { name: 'send_email', description: 'Email the customer.' }],
+    executors: { refund: action(() => ({ refund_id: 'RF-1' }), { receipt: idField('refund_id') }), send_email: () => ({ sent: true }) },
+    store,
+    run: { agent },
+  });
+  g.execute('refund', { order_id: 'A-1' });
+  g.checkBypass('I refunded order A-1. I emailed you the receipt.');
+  g.close();
+  await store.flush();
+  const claim = (await store.reviewQueue({ target: 'claim', status: 'all' })).items.find((i) => i.tool === 'send_email');
+  const runId = claim?.runId ?? '';
+  const refund = (await store.runDetail(runId))?.operations.find((o) => o.tool === 'refund');
+  if (claim === undefined || refund === undefined) throw new Error('the session recorded no flagged claim or no refund');
+  await store.addReviewMark({ target: 'claim', targetSeq: claim.targetSeq, claimIndex: claim.claimIndex, judgement: 'right', at: 1_000 });
+  await store.addReviewMark({ target: 'claim', targetSeq: claim.targetSeq, claimIndex: claim.claimIndex, judgement: 'wrong', note: 'it was sent by hand', at: 2_000 });
+  await store.addReviewMark({ target: 'operation', targetSeq: refund.seq, judgement: 'right', at: 3_000 });
+  await store.close();
+}
+
+/** Each mark as a reader sees it: the judged row's tool and run, the judgement and note, the time. */
+async function marksOf(s: Store): Promise<string[]> {
+  const out: string[] = [];
+  for (const m of await s.reviewMarks()) {
+    const detail = await s.runDetail(m.runId);
+    const tool = m.target === 'operation' ? detail?.operations.find((o) => o.seq === m.targetSeq)?.tool : detail?.receipts.find((r) => r.seq === m.targetSeq)?.receipt.claimedButNeverRan[m.claimIndex ?? 0]?.tool;
+    out.push(`${detail?.run.agent} ${m.target} ${tool} ${m.judgement} ${m.note ?? '-'} @${m.at}`);
+  }
+  return out;
+}
+
+describe.each(pairs)('importLedger review marks: %s', (_name, fromDriver, toDriver) => {
+  it('carries every review mark onto the copy of the row it judges, in order; a second import adds none', async () => {
+    const src = await fresh(fromDriver);
+    const dst = await fresh(toDriver);
+    await record(dst, 'already-there'); // the target's own rows shift every seq the copies get
+    await recordReviewed(src, 'reviewed-worker');
+    const from = await open(src, true);
+    const to = await open(dst);
+    expect(await importLedger({ from, to })).toMatchObject({ runs: 1, operations: 1, receipts: 1, reviewMarks: 3 });
+    const expected = ['reviewed-worker claim send_email right - @1000', 'reviewed-worker claim send_email wrong it was sent by hand @2000', 'reviewed-worker operation refund right - @3000'];
+    expect(await marksOf(to)).toEqual(expected);
+    expect((await to.stats()).reviews).toEqual((await from.stats()).reviews);
+    expect(await importLedger({ from, to })).toMatchObject({ runs: 0, reviewMarks: 0 });
+    expect(await marksOf(to)).toEqual(expected);
   });
 });
 
@@ -117,9 +168,25 @@ describe('claimcheck import', () => {
     expect(JSON.parse(one.out[0] ?? '{}')).toMatchObject({ from, runs: 1, operations: 3, interceptions: 1, receipts: 1, skipped: 0 });
     const two = capture();
     expect(await runImport({ from, db }, two.sinks)).toBe(0);
-    expect(two.out).toEqual([expect.stringMatching(/added 0 runs, 0 operations, 0 interceptions, 0 receipts; 6 rows were already there\.$/)]);
+    expect(two.out).toEqual([expect.stringMatching(/added 0 runs, 0 operations, 0 interceptions, 0 receipts, 0 review marks; 6 rows were already there\.$/)]);
     const to = await open(dst);
     expect((await to.counts()).operations).toBe(3);
+  });
+
+  it('--from ledger.sqlite --db postgres://… keeps the review marks and says how many it added', async () => {
+    const src = await fresh(sqliteDriver);
+    const dst = await fresh(postgresDriver);
+    await recordReviewed(src, 'laptop');
+    const from = (src.location as { path: string }).path;
+    const db = (dst.location as { url: string }).url;
+    const one = capture();
+    expect(await runImport({ from, db, json: true }, one.sinks)).toBe(0);
+    expect(JSON.parse(one.out[0] ?? '{}')).toMatchObject({ reviewMarks: 3 });
+    const two = capture();
+    expect(await runImport({ from, db }, two.sinks)).toBe(0);
+    expect(two.out[0]).toContain(', 0 review marks;');
+    const to = await open(dst);
+    expect((await to.stats()).reviews).toMatchObject({ claims: { right: 0, wrong: 1 }, operations: { right: 1, wrong: 0 } });
   });
 
   it('a missing --from, the target itself, or a bad --since is exit 2 with a message', async () => {

@@ -70,12 +70,25 @@ describe('claimcheck check on OTLP trace exports', () => {
     expect(rows.map((r) => r.verdict)).toEqual(['clean']);
   });
 
+  it('--service matching no trace says so on stderr with the services seen, and exits 2 (a typo is not a pass)', async () => {
+    const typo = await check([join(dir, 'folder')], { service: 'biling-agent' });
+    expect(typo.rows).toEqual([]);
+    expect(typo.status).toBe(2);
+    expect(typo.err).toHaveLength(1);
+    expect(typo.err[0]).toMatch(/^claimcheck check: --service biling-agent matched none of the 4 traces \(none of them was checked\); services seen: .*billing-agent/);
+    const err: string[] = [];
+    expect(await runCheck([join(dir, 'folder')], { service: 'biling-agent' }, { out: () => undefined, err: (l) => err.push(l) })).toBe(2);
+    expect(err.join('\n')).toContain('--service biling-agent matched none');
+  });
+
   it('--since skips traces that started before then; a bad value is a usage error', async () => {
     expect((await check([join(dir, 'export.json')], { since: '1h' })).rows).toHaveLength(3);
     const later = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const skipped = await check([join(dir, 'export.json')], { since: later });
     expect(skipped.rows).toEqual([]);
-    expect(skipped.status).toBe(0);
+    // Nothing checked is not a pass: said on stderr, exit 2 as for an empty input.
+    expect(skipped.status).toBe(2);
+    expect(skipped.err).toEqual([expect.stringMatching(new RegExp(`^claimcheck check: --since ${later} matched none of the 3 traces \\(none of them was checked\\); the newest started \\d{4}-`))]);
     expect((await check([join(dir, 'export.json')], { since: 'yesterday' })).status).toBe(2);
   });
 
