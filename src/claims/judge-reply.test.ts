@@ -41,6 +41,14 @@ describe('never flagged while a tool that could have done the work ran', () => {
     expect(flagged(check('Added a checked bag and seat 14C.', booked, { tools: booking }))).toEqual(['add_ancillaries:not_called']);
   });
 
+  it('backs a claim whose best fit names its object but not its act by the tool whose verb fits and that ran', () => {
+    const bank = ['send_money', 'update_scheduled_transaction'];
+    const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 7, amount: 1200 } });
+    expect(flagged(check('I have adjusted your rent payment to reflect the increase.', updated, { tools: bank }))).toEqual([]);
+    // Without that call, the payment tool is still the claim's.
+    expect(flagged(check('I have adjusted your rent payment to reflect the increase.', new Ledger(), { tools: bank })).length).toBe(1);
+  });
+
   it('backs a claim whose object names the sibling’s own act ("sent an invitation" ← invite)', () => {
     const invited = ledger({ tool: 'invite_member', args: { email: 'kai@example.com' } });
     expect(flagged(check('I have sent an invitation to Kai.', invited, { tools: chat }))).toEqual([]);

@@ -429,7 +429,8 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
  * described as removing from an order). When neither the best fit nor this tool names anything the claim is about,
  * and the claim states no reference or number, this tool's verb as close to the claim's as a family member's is
  * enough ("added the ingredients to your list" after an append ran, beside an add-participants tool never called).
- * Of such tools, the best-ranked.
+ * When the best fit names the claim's object but not its act, a tool whose verb fits the act does ("adjusted your rent
+ * payment" after update_scheduled_transaction ran, beside a send_money never called). Of such tools, the best-ranked.
  */
 function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>, statesValues: boolean): string | null {
   const bestFit = match.fits[0];
@@ -442,7 +443,11 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
     const fit = match.fits[i] as ToolFit;
     if (ran(fit.tool) !== 'ok') continue;
     const other = profiles.get(fit.tool);
-    if (other === undefined || other.read !== best.read || namesOwnOf(best, other, named)) continue;
+    if (other === undefined || other.read !== best.read) continue;
+    // The best fit names the claim's object but not its act ("adjusted your rent payment" is no send_money): a tool
+    // whose verb fits the act and that ran did it, when the claim states no value to tell them apart.
+    if (!bestFit.verb && fit.verb && fit.verbScore >= 2 && !statesValues) return fit.tool;
+    if (namesOwnOf(best, other, named)) continue;
     if (fit.verbScore >= 2 && fit.verbScore >= bestFit.verbScore && fit.total >= bestFit.total) return fit.tool;
     // Neither tool names anything the claim is about: the best fit won on its verb alone, which tells no act from
     // another its verb also fits ("I've added the ingredients to your list" after append_to_file ran, beside an
