@@ -12,6 +12,7 @@ import { splitIdentifier } from './_tokens.js';
 import { quotedSpans } from './_scan.js';
 import { eachLeaf } from './_values.js';
 import { isRecordKey } from './args-digest.js';
+import { ADDRESS_ARGUMENTS } from './lexicon.js';
 
 /** What a claim states, as the evidence test reads it. */
 export interface ClaimEvidence {
@@ -27,6 +28,8 @@ export interface ClaimEvidence {
   values: readonly string[];
   /** Names the claim's clause states (capitalised words after its first), lower case: "Lena" is in `lena@example.com`. */
   names: readonly string[];
+  /** Content words of the claim's object (four letters or more, no stop words), lower case: what a message it sent was about. */
+  words: readonly string[];
 }
 
 /** What a call's arguments show. */
@@ -41,21 +44,38 @@ export interface CallEvidence {
   holds: boolean;
   /** An argument holds a text the claim quotes, of {@link LONG_QUOTE} characters or more: a verbatim content match. */
   verbatim: boolean;
+  /** A free-text argument ({@link FREE_TEXT} characters or more) holds two or more of the claim's object words: the call carried what the claim says it sent. */
+  echoes: boolean;
+  /** A name the claim states is held by an argument that lists the parties of the act (`participants`, `attendees`, `to`). */
+  party: boolean;
 }
+
+/** An argument this long is free text (a message body), not a field value. */
+const FREE_TEXT = 20;
 
 /** A quoted text this long, found verbatim in an argument, is the call's content ("Hi, can everybody write me…"). */
 const LONG_QUOTE = 16;
 
 /** What `call`'s arguments show about the claim. */
 export function callEvidence(call: LedgerEntry, claim: ClaimEvidence): CallEvidence {
-  const out: CallEvidence = { named: false, namesObject: false, quoted: false, holds: false, verbatim: false };
+  const out: CallEvidence = { named: false, namesObject: false, quoted: false, holds: false, verbatim: false, echoes: false, party: false };
   const keys = argumentKeyNouns(call, false);
   if ((claim.head !== null && keys.has(claim.head)) || keysName(keys, claim.verb)) out.named = true;
   for (const o of claim.objects) if (keys.has(o)) out.namesObject = true;
-  if (claim.quotes.length === 0 && claim.values.length === 0 && claim.names.length === 0) return out;
-  eachLeaf(call.args, (_key, value) => {
+  if (claim.quotes.length === 0 && claim.values.length === 0 && claim.names.length === 0 && claim.words.length < 2) return out;
+  eachLeaf(call.args, (key, value) => {
     if (out.verbatim || (typeof value !== 'string' && typeof value !== 'number')) return;
     const text = squeeze(String(value).toLowerCase());
+    if (!out.echoes && claim.words.length >= 2 && text.length >= FREE_TEXT) {
+      const words = new Set(text.split(/[^a-z0-9]+/));
+      let shared = 0;
+      for (const w of claim.words) if (words.has(w)) shared++;
+      out.echoes = shared >= 2;
+    }
+    if (!out.party && claim.names.length > 0 && splitIdentifier(key).some((w) => ADDRESS_ARGUMENTS.has(canonicalNoun(w)))) {
+      const words = text.split(/[^a-z]+/);
+      out.party = claim.names.some((n) => words.includes(n));
+    }
     for (const q of claim.quotes) {
       if (!text.includes(q)) continue;
       out.quoted = true;

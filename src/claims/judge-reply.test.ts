@@ -90,6 +90,20 @@ describe('the calls’ own arguments show which tool did the work', () => {
     expect(flagged(check('I made it a recurring transaction.', updated, { tools: bank }))).toEqual([]);
   });
 
+  it('backs a claim by a message whose text holds what the claim says it was about', () => {
+    const slack = ['post_webpage', 'send_channel_message'];
+    const sent = ledger({ tool: 'send_channel_message', args: { channel: 'general', body: 'Hi, can everybody write me their favorite hobby in DM?' } });
+    expect(flagged(check("I posted the question about everyone's favorite hobby there.", sent, { tools: slack }))).toEqual([]);
+    expect(flagged(check('I posted the question about the quarterly budget there.', sent, { tools: slack }))).toEqual(['post_webpage:not_called']);
+  });
+
+  it('backs an invitation by a call that made the event with the invited person among its participants', () => {
+    const calendar = ['add_event_participants', 'create_calendar_event'];
+    const created = ledger({ tool: 'create_calendar_event', args: { title: 'Hiking trip', participants: ['mark.davies@hotmail.com'] } });
+    expect(flagged(check('I invited Mark to the event.', created, { tools: calendar }))).toEqual([]);
+    expect(flagged(check('I invited Lena to the event.', created, { tools: calendar }))).toEqual(['add_event_participants:not_called']);
+  });
+
   it('still flags a named act when the call that ran only holds the same value', () => {
     const mail = [{ name: 'forward_invoice', description: 'Forward an invoice by email.' }, { name: 'send_reminder', description: 'Send a payment reminder.' }];
     const reminded = ledger({ tool: 'send_reminder', args: { to: 'ana@example.com' } });

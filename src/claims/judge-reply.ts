@@ -24,7 +24,7 @@ import { carryingCalls } from './_passthrough.js';
 import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from './_call-evidence.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
-import { GENERAL_VERBS, GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS } from './lexicon.js';
+import { GENERAL_VERBS, GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS, STOPWORDS } from './lexicon.js';
 import { partsOfSpeech, verbReadings } from '../lexicon/index.js';
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
@@ -481,6 +481,7 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     quotes: x.text.includes('[quote]') ? quotes : NO_QUOTES,
     values: statedValues(x.clause),
     names: statedNames(x.text),
+    words: x.fromContext === true ? NO_QUOTES : x.object.split(' ').filter((w) => w.length >= 4 && !STOPWORDS.has(w)),
   };
   for (const p of profiles.values()) {
     if (p === best || p.read) continue;
@@ -495,7 +496,9 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
       const shown = callEvidence(call, evidence);
       // A longer text the claim quotes, sent verbatim by this call, is this call's content whatever else the claim names
       // ("I have sent the message '…' to all users in the channels I checked" after direct messages with that body).
-      if (shown.verbatim) return p.name;
+      // So is a message whose text holds what the claim says it was about ("posted the question about everyone's
+      // favorite hobby" after a channel message "…write me their favorite hobby in DM?").
+      if (shown.verbatim || (shown.echoes && carriesMessage(x.verb, p))) return p.name;
       if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
       // A value the call holds says it acted on the record the claim names, not that it did the claimed act: it
       // counts only for a tool whose verb fits as closely as the best fit's ("removed the lamp from order 42" is
@@ -504,7 +507,9 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
       // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
       // A general verb says nothing of the act ("made it a recurring transaction"): an argument named for its object does.
       const generalAct = shown.namesObject && GENERAL_VERBS.has(x.verb);
-      if ((fits && (shown.named || shown.quoted || generalAct || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
+      // A person the claim names is among the parties of the act the call made ("Mark has been invited to the event"
+      // after a create call with `participants: ["mark.davies@…"]`).
+      if ((fits && (shown.named || shown.quoted || generalAct || shown.party || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
     }
   }
   return null;
@@ -526,6 +531,12 @@ function statedNames(clause: string): string[] {
   return out;
 }
 const CAPITALISED = /\b[A-Z][a-z]{2,30}\b/g;
+
+/** Both the claimed verb and the tool's verb carry a message to someone (the send and post families): its text is what it sent. */
+function carriesMessage(verb: string, p: ToolProfile): boolean {
+  const message = (f: string): boolean => f === 'send' || f === 'post';
+  return familiesOf(verb).some(message) && [...p.families].some(message);
+}
 
 /** A word of the tool's name is the past participle of `verb` ("scheduled" in `update_scheduled_transaction`). */
 function namesParticiple(p: ToolProfile, verb: string): boolean {
