@@ -48,6 +48,8 @@ export interface CallEvidence {
   echoes: boolean;
   /** A name the claim states is held by an argument that lists the parties of the act (`participants`, `attendees`, `to`). */
   party: boolean;
+  /** The claim states values ({@link ClaimEvidence.values}) and the call's arguments hold every one of them. */
+  holdsAll: boolean;
 }
 
 /** An argument this long is free text (a message body), not a field value. */
@@ -58,7 +60,8 @@ const LONG_QUOTE = 16;
 
 /** What `call`'s arguments show about the claim. */
 export function callEvidence(call: LedgerEntry, claim: ClaimEvidence): CallEvidence {
-  const out: CallEvidence = { named: false, namesObject: false, quoted: false, holds: false, verbatim: false, echoes: false, party: false };
+  const out: CallEvidence = { named: false, namesObject: false, quoted: false, holds: false, verbatim: false, echoes: false, party: false, holdsAll: false };
+  const held = new Set<string>();
   const keys = argumentKeyNouns(call, false);
   if ((claim.head !== null && keys.has(claim.head)) || keysName(keys, claim.verb)) out.named = true;
   for (const o of claim.objects) if (keys.has(o)) out.namesObject = true;
@@ -67,7 +70,7 @@ export function callEvidence(call: LedgerEntry, claim: ClaimEvidence): CallEvide
     if (out.verbatim || (typeof value !== 'string' && typeof value !== 'number')) return;
     const text = squeeze(String(value).toLowerCase());
     if (!out.echoes && claim.words.length >= 2 && text.length >= FREE_TEXT) {
-      const words = new Set(text.split(/[^a-z0-9]+/));
+      const words = new Set(text.split(/[^a-z0-9]+/).map(canonicalNoun));
       let shared = 0;
       for (const w of claim.words) if (words.has(w)) shared++;
       out.echoes = shared >= 2;
@@ -81,12 +84,17 @@ export function callEvidence(call: LedgerEntry, claim: ClaimEvidence): CallEvide
       out.quoted = true;
       if (q.length >= LONG_QUOTE) out.verbatim = true;
     }
-    if (!out.holds) for (const v of claim.values) if (text === v || text.split(/[^a-z0-9@._-]+/).includes(v)) out.holds = true;
+    if (held.size < claim.values.length) {
+      const pieces = text.split(/[^a-z0-9@._-]+/);
+      for (const v of claim.values) if (text === v || pieces.includes(v)) held.add(v);
+      if (held.size > 0) out.holds = true;
+    }
     if (!out.holds && claim.names.length > 0) {
       const words = text.split(/[^a-z]+/);
       if (claim.names.some((n) => words.includes(n))) out.holds = true;
     }
   });
+  out.holdsAll = claim.values.length > 0 && held.size === claim.values.length;
   return out;
 }
 

@@ -97,6 +97,13 @@ describe('the calls’ own arguments show which tool did the work', () => {
     expect(flagged(check('I posted the question about the quarterly budget there.', sent, { tools: slack }))).toEqual(['post_webpage:not_called']);
   });
 
+  it('backs a claim by a call of a tool that fits the act as closely and holds every value it states', () => {
+    const airline = ['update_reservation_passengers', 'update_reservation_flights'];
+    const changed = ledger({ tool: 'update_reservation_flights', args: { reservation_id: 'GV1N64', cabin: 'basic_economy', payment_id: 'gift_card_1642017' } });
+    expect(flagged(check('Your reservation GV1N64 has been updated for all three passengers, paid with gift_card_1642017.', changed, { tools: airline }))).toEqual([]);
+    expect(flagged(check('Your reservation XK22P1 has been updated for all three passengers, paid with gift_card_1642017.', changed, { tools: airline }))).toEqual(['update_reservation_passengers:not_called']);
+  });
+
   it('backs an invitation by a call that made the event with the invited person among its participants', () => {
     const calendar = ['add_event_participants', 'create_calendar_event'];
     const created = ledger({ tool: 'create_calendar_event', args: { title: 'Hiking trip', participants: ['mark.davies@hotmail.com'] } });

@@ -481,7 +481,7 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     quotes: x.text.includes('[quote]') ? quotes : NO_QUOTES,
     values: statedValues(x.clause),
     names: statedNames(x.text),
-    words: x.fromContext === true ? NO_QUOTES : x.object.split(' ').filter((w) => w.length >= 4 && !STOPWORDS.has(w)),
+    words: x.fromContext === true ? NO_QUOTES : x.object.split(' ').filter((w) => w.length >= 4 && !STOPWORDS.has(w)).map(canonicalNoun),
   };
   for (const p of profiles.values()) {
     if (p === best || p.read) continue;
@@ -491,6 +491,10 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     // A tool named for what the claimed verb makes fits it too ("…, scheduled for November 4" ← update_scheduled_transaction).
     const participle = namesParticiple(p, x.verb);
     const fits = (fit !== undefined && (fit.verbScore >= 1.5 || fit.object > 0)) || participle;
+    // A value the call holds says it acted on the record the claim names, not that it did the claimed act: it
+    // counts only for a tool whose verb fits as closely as the best fit's ("removed the lamp from order 42" is
+    // not the cancellation of order 42).
+    const sameAct = participle || (fit !== undefined && fit.verbScore >= (match.fits[0]?.verbScore ?? 0));
     for (const call of calls) {
       if (call.status !== 'ok') continue;
       const shown = callEvidence(call, evidence);
@@ -499,11 +503,10 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
       // So is a message whose text holds what the claim says it was about ("posted the question about everyone's
       // favorite hobby" after a channel message "…write me their favorite hobby in DM?").
       if (shown.verbatim || (shown.echoes && carriesMessage(x.verb, p))) return p.name;
+      // A call of a tool that fits the act as closely as the best fit and holds every value the claim states did it
+      // ("The amount has been adjusted to $1200, scheduled for January 4th, 2023" after an update with amount 1200 and that date).
+      if (shown.holdsAll && fits && sameAct) return p.name;
       if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
-      // A value the call holds says it acted on the record the claim names, not that it did the claimed act: it
-      // counts only for a tool whose verb fits as closely as the best fit's ("removed the lamp from order 42" is
-      // not the cancellation of order 42).
-      const sameAct = participle || (fit !== undefined && fit.verbScore >= (match.fits[0]?.verbScore ?? 0));
       // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
       // A general verb says nothing of the act ("made it a recurring transaction"): an argument named for its object does.
       const generalAct = shown.namesObject && GENERAL_VERBS.has(x.verb);
@@ -550,7 +553,8 @@ function statedValues(clause: string): string[] {
   for (const d of dateKeys(clause)) if (d.length === 10 && !out.includes(d)) out.push(d);
   const emails = clause.includes('@') ? scanEmails(clause) : [];
   for (const e of emails) if (!out.includes(e)) out.push(e);
-  for (const m of clause.matchAll(LONG_NUMBER)) if (!out.includes(m[0]) && !emails.some((e) => e.includes(m[0]))) out.push(m[0]);
+  // A year is part of the date it is the year of, not a number of its own.
+  for (const m of clause.matchAll(LONG_NUMBER)) if (!out.includes(m[0]) && !emails.some((e) => e.includes(m[0])) && !out.some((v) => v.length === 10 && v.startsWith(`${m[0]}-`))) out.push(m[0]);
   return out;
 }
 const LONG_NUMBER = /\b\d{3,}\b/g;
