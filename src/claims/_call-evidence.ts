@@ -46,7 +46,7 @@ export interface CallEvidence {
   verbatim: boolean;
   /** A free-text argument ({@link FREE_TEXT} characters or more) holds two or more of the claim's object words: the call carried what the claim says it sent. */
   echoes: boolean;
-  /** A name the claim states is held by an argument that lists the parties of the act (`participants`, `attendees`, `to`). */
+  /** A name the claim states, or a word of its object, is held by an argument that lists the parties of the act (`participants`, `attendees`, `to`). */
   party: boolean;
   /** The claim states values ({@link ClaimEvidence.values}) and the call's arguments hold every one of them. */
   holdsAll: boolean;
@@ -75,9 +75,10 @@ export function callEvidence(call: LedgerEntry, claim: ClaimEvidence): CallEvide
       for (const w of claim.words) if (words.has(w)) shared++;
       out.echoes = shared >= 2;
     }
-    if (!out.party && claim.names.length > 0 && splitIdentifier(key).some((w) => ADDRESS_ARGUMENTS.has(canonicalNoun(w)))) {
+    if (!out.party && (claim.names.length > 0 || claim.words.length > 0) && splitIdentifier(key).some((w) => ADDRESS_ARGUMENTS.has(canonicalNoun(w)))) {
+      // A name, or a word of the object ("Mark has been invited": a sentence's first word is read as no name).
       const words = text.split(/[^a-z]+/);
-      out.party = claim.names.some((n) => words.includes(n));
+      out.party = claim.names.some((n) => words.includes(n)) || claim.words.some((w) => words.includes(w));
     }
     for (const q of claim.quotes) {
       if (!text.includes(q)) continue;

@@ -109,6 +109,8 @@ describe('the calls’ own arguments show which tool did the work', () => {
     const created = ledger({ tool: 'create_calendar_event', args: { title: 'Hiking trip', participants: ['mark.davies@hotmail.com'] } });
     expect(flagged(check('I invited Mark to the event.', created, { tools: calendar }))).toEqual([]);
     expect(flagged(check('I invited Lena to the event.', created, { tools: calendar }))).toEqual(['add_event_participants:not_called']);
+    // A name that opens its sentence.
+    expect(flagged(check('Mark has been invited to the event.', created, { tools: calendar }))).toEqual([]);
   });
 
   it('still flags a named act when the call that ran only holds the same value', () => {
