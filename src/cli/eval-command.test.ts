@@ -35,7 +35,8 @@ const refundCase = {
   messages: [
     { role: 'user', content: 'Refund order A-1 and email me.' },
     { tool: 'issue_refund', status: 'ok', args: { order_id: 'A-1' }, result: { ok: true } },
-    { role: 'assistant', content: 'Your refund went through. Email ✅' },
+    // The rules read no claim in the second sentence (a marked "Email ✅" they would flag themselves): the model's find is its own.
+    { role: 'assistant', content: 'Your refund went through. The email is in your inbox.' },
   ],
   expect: { verdict: 'fabricated', flagged: [{ tool: 'send_email', reason: 'not_called' }], confirmed: ['issue_refund'], unreported: [] },
 };
@@ -47,7 +48,7 @@ function setUp(llmBlocks: boolean): { cases: string; module: string } {
   mkdirSync(cases);
   writeFileSync(join(cases, 'refund-and-email.json'), JSON.stringify(refundCase));
   const module = join(dir, 'extractor.mjs');
-  const answer = { claims: [{ span: 'Your refund went through.', tool: 'issue_refund', verb: 'refund' }, { span: 'Email ✅', tool: 'send_email', verb: 'send' }, { span: 'Email me', tool: 'send_email', verb: 'send' }] };
+  const answer = { claims: [{ span: 'Your refund went through.', tool: 'issue_refund', verb: 'refund' }, { span: 'The email is in your inbox.', tool: 'send_email', verb: 'send' }, { span: 'Email me', tool: 'send_email', verb: 'send' }] };
   writeFileSync(
     module,
     `import { createLlmExtractor } from ${JSON.stringify(new URL('../claims/llm-extractor.ts', import.meta.url).pathname)};\n` +
