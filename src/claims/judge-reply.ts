@@ -240,7 +240,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       const named = claimNouns(x, objectsOf(x.object));
       const sibling =
         backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object) ??
-        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValues(x.text).length > 0) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
+        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValuesOf(x.text).length > 0) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -479,8 +479,8 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     head: x.head === undefined || x.fromContext === true ? null : nounOf(x.head),
     objects: x.fromContext === true ? NO_TOOLS : objects,
     quotes: x.text.includes('[quote]') ? quotes : NO_QUOTES,
-    values: statedValues(x.clause),
-    names: statedNames(x.text),
+    values: statedValuesOf(x.clause),
+    names: statedNamesOf(x.text),
     words: x.fromContext === true ? NO_QUOTES : x.object.split(' ').filter((w) => w.length >= 4 && !STOPWORDS.has(w)).map(canonicalNoun),
   };
   for (const p of profiles.values()) {
@@ -495,7 +495,9 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     // counts only for a tool whose verb fits as closely as the best fit's ("removed the lamp from order 42" is
     // not the cancellation of order 42).
     const sameAct = participle || (fit !== undefined && fit.verbScore >= (match.fits[0]?.verbScore ?? 0));
-    for (const call of calls) {
+    // The newest calls first, at most EVIDENCE_CALLS of them: a long conversation asks each claim of a bounded number.
+    for (let i = calls.length - 1; i >= 0 && i >= calls.length - EVIDENCE_CALLS; i--) {
+      const call = calls[i] as LedgerEntry;
       if (call.status !== 'ok') continue;
       const shown = callEvidence(call, evidence);
       // A longer text the claim quotes, sent verbatim by this call, is this call's content whatever else the claim names
@@ -523,6 +525,12 @@ const NO_QUOTES: readonly string[] = [];
  * The capitalised words of a clause, of three letters or more, lower case: the names it states. Its first word only
  * when it is no English word ("Lena and you…", not "Both…").
  */
+/** How many of a tool's calls, newest first, {@link shownByArguments} reads for one claim. */
+const EVIDENCE_CALLS = 64;
+
+/** {@link statedNames} read once per text: every claim of a long sentence asks it of that sentence. */
+const statedNamesOf = memo(statedNames);
+
 function statedNames(clause: string): string[] {
   const out: string[] = [];
   const start = clause.search(/\S/);
@@ -548,6 +556,9 @@ function namesParticiple(p: ToolProfile, verb: string): boolean {
 }
 
 /** Emails, references, dates with their year (as `2024-05-21`) and numbers of three digits or more a clause states, lower case. */
+/** {@link statedValues} read once per text: every claim of a long sentence asks it of that sentence. */
+const statedValuesOf = memo(statedValues);
+
 function statedValues(clause: string): string[] {
   const out = findRefs(clause);
   for (const d of dateKeys(clause)) if (d.length === 10 && !out.includes(d)) out.push(d);
