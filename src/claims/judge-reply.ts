@@ -521,16 +521,16 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
 }
 const NO_QUOTES: readonly string[] = [];
 
-/**
- * The capitalised words of a clause, of three letters or more, lower case: the names it states. Its first word only
- * when it is no English word ("Lena and you…", not "Both…").
- */
 /** How many of a tool's calls, newest first, {@link shownByArguments} reads for one claim. */
 const EVIDENCE_CALLS = 64;
 
 /** {@link statedNames} read once per text: every claim of a long sentence asks it of that sentence. */
 const statedNamesOf = memo(statedNames);
 
+/**
+ * The capitalised words of a clause, of three letters or more, lower case: the names it states. Its first word only
+ * when it is no English word ("Lena and you…", not "Both…").
+ */
 function statedNames(clause: string): string[] {
   const out: string[] = [];
   const start = clause.search(/\S/);
@@ -555,10 +555,10 @@ function namesParticiple(p: ToolProfile, verb: string): boolean {
   return false;
 }
 
-/** Emails, references, dates with their year (as `2024-05-21`) and numbers of three digits or more a clause states, lower case. */
 /** {@link statedValues} read once per text: every claim of a long sentence asks it of that sentence. */
 const statedValuesOf = memo(statedValues);
 
+/** Emails, references, dates with their year (as `2024-05-21`) and numbers of three digits or more a clause states, lower case. */
 function statedValues(clause: string): string[] {
   const out = findRefs(clause);
   for (const d of dateKeys(clause)) if (d.length === 10 && !out.includes(d)) out.push(d);
