@@ -46,6 +46,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
-    env: { CLAIMCHECK_NEWEST_SDKS: newest ? '1' : '0' },
+    // NO_COLOR: the CLI's colour follows the environment (picocolors turns it on under CI=true, as CI runners
+    // set it, or FORCE_COLOR), and the tests read plain text; tests of colour itself set their children's env.
+    env: { CLAIMCHECK_NEWEST_SDKS: newest ? '1' : '0', NO_COLOR: '1' },
   },
 });

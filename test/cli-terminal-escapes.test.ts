@@ -30,7 +30,8 @@ const conversation = join(dir, 'chat.json');
 const db = join(dir, 'ledger.sqlite');
 
 function run(args: readonly string[], env: Record<string, string> = {}): { status: number | null; out: string } {
-  const { NO_COLOR: _n, FORCE_COLOR: _f, ...rest } = process.env;
+  // Colour as on a plain pipe: none of the variables that turn picocolors on or off (CI runners set CI).
+  const { NO_COLOR: _n, FORCE_COLOR: _f, CI: _ci, ...rest } = process.env;
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...rest, CLAIMCHECK_HASH_KEY: 'k', ...env } });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
@@ -76,12 +77,14 @@ describe('control characters from replies and the ledger are printed escaped', (
     expect(line.claimedButNeverRan[0]?.text).toBe("I've emailed you the confirmation \u001b[2K");
   });
 
-  it('check --output FILE writes the same escaped text', () => {
+  it('check --output FILE writes the same escaped text, with no colour even where stdout would get it', () => {
     const file = join(dir, 'report.txt');
-    run(['check', '--output', file, conversation]);
-    const text = readFileSync(file, 'utf8');
-    expect(text).toContain('FABRICATED');
-    expect(RAW.exec(text)?.[0]).toBeUndefined();
+    for (const env of [{}, { FORCE_COLOR: '1' }, { CI: 'true' }]) {
+      run(['check', '--output', file, conversation], env);
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain('FABRICATED');
+      expect(RAW.exec(text)?.[0]).toBeUndefined();
+    }
   });
 
   it('with colour forced, the CLI’s own colours reach the terminal and the reply’s sequences still do not', () => {

@@ -46,14 +46,17 @@ export const pc = {
   cyan: marked('cyan'),
 } as const;
 
-/** `line` as it may be printed: every control character written `\uXXXX`, the CLI's own colours kept. */
-export function terminalText(line: string): string {
+/**
+ * `line` as it may be printed: every control character written `\uXXXX`, the CLI's own colours kept, or
+ * dropped with `colour: false` (for a file, which is no terminal, whatever `FORCE_COLOR` or `CI` say).
+ */
+export function terminalText(line: string, { colour = true }: { colour?: boolean } = {}): string {
   const parts = line.split(MARK);
   let out = escape(parts[0] as string);
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i] as string;
     const sgr = SGR.exec(part)?.[0] ?? '';
-    out += sgr + escape(part.slice(sgr.length));
+    out += (colour ? sgr : '') + escape(part.slice(sgr.length));
   }
   return out;
 }

@@ -130,7 +130,8 @@ export async function runCheck(files: readonly string[], options: CheckCommandOp
       return usage((error as Error).message);
     }
   }
-  const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${terminalText(line)}\n`);
+  // A file is no terminal: its report has no colour, even where picocolors would colour stdout (FORCE_COLOR, CI).
+  const out = fd === undefined ? sinks.out : (line: string): void => void writeSync(fd, `${terminalText(line, { colour: false })}\n`);
   try {
     return await checkAll(inputs, { ...options, format, cliTools, only, sinceMs: since, reporterName: reporterName as ReporterName }, { out, err: sinks.err });
   } finally {
