@@ -142,6 +142,40 @@ describe('verbless tools', () => {
   });
 });
 
+describe('verbless outcomes ("is on the waitlist")', () => {
+  const account: ToolSpec = { name: 'account', description: 'Member account: read-only summary of vouchers, points and orders.' };
+  const adjustment: ToolSpec = { name: 'loyalty_adjustment', description: "Loyalty adjustment entries on a member's account: vouchers or points." };
+  const request = 'Please put a $20 voucher on my account for the cold food.';
+
+  it('a place kept by a read-only tool names the tool that acts on it', () => {
+    const receipt = check("The $20 voucher is on your account.", [call('loyalty_adjustment', 'ok', { amount: 20 })], { tools: [account, adjustment], request });
+    expect(receipt.confirmed.map((c) => c.tool)).toEqual(['loyalty_adjustment']);
+    expect(receipt.verdict).toBe('clean');
+  });
+
+  it('and is flagged when that tool never ran', () => {
+    const receipt = check("The $20 voucher is on your account.", [call('account')], { tools: [account, adjustment], request });
+    expect(receipt.claimedButNeverRan).toEqual([expect.objectContaining({ tool: 'loyalty_adjustment', reason: 'not_called' })]);
+  });
+
+  it('a tool whose description names the place does not take the claim while the place\'s own tool acts', () => {
+    const wallet: ToolSpec = { name: 'wallet', description: 'Add vouchers to a member wallet.' };
+    const mover: ToolSpec = { name: 'points_mover', description: 'Move points between a member wallet and partners.' };
+    const receipt = check("The $20 voucher is in your wallet.", [call('wallet', 'ok', { amount: 20 })], { tools: [wallet, mover], request: 'Put a $20 voucher in my wallet.' });
+    expect(receipt.confirmed.map((c) => c.tool)).toEqual(['wallet']);
+  });
+});
+
+describe('tools that say they are read-only', () => {
+  it('a state read off one in answer to a question is no claim of the tool that acts', () => {
+    const statement: ToolSpec = { name: 'statement', description: 'Card statement: read-only list of charges, payments and credits.' };
+    const record: ToolSpec = { name: 'payment_record', description: 'Record a card payment received by check.' };
+    const ledger = [{ ...call('statement'), result: { entries: [{ type: 'payment', amount: 240, status: 'settled' }] } }];
+    const receipt = check('Yes, your $240 payment is paid in full.', ledger, { tools: [statement, record], request: 'Did my $240 payment go through?' });
+    expect(receipt.claimedButNeverRan).toEqual([]);
+  });
+});
+
 describe('passthrough tools', () => {
   it('a lone passthrough takes any action claim, strongly', () => {
     expect(match("I've refunded the $45 charge.", [stripe])).toMatchObject({ tool: 'stripe', strong: true });

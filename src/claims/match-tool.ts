@@ -101,7 +101,10 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // releasing a reservation because "reserve" implies a reservation.
     const hintHits = objectOnly ? 0 : count(hints, profile.nameNouns) + (profile.nameVerb !== null && hints.has(profile.nameVerb) ? 1 : 0);
     const object = 2 * nameHits + 0.5 * descHits + 2 * hintHits;
-    if (claim.verb === '*' && nameHits === 0) continue;
+    // A verbless outcome names its tool by its place ("is on the waitlist" ← waitlist_add). When the place is kept by a
+    // tool that only reads ("the $75 credit is on 5A's ledger" beside a read-only `ledger`), the act that put it there
+    // is a tool that acts and whose description names that place ("Rent adjustment entries on a resident's ledger").
+    if (claim.verb === '*' && nameHits === 0 && (profile.read || descHits === 0 || !placeKeptByReader(hits, profiles))) continue;
     // An object-only match is strong when it names two of the tool's nouns, or one that no other listed
     // tool's name has ("the $50 certificate has been issued" ← send_certificate) and that is the head of what was
     // acted on, when the clause names one ("the refund of $20 per guest has been credited" is no guest update).
@@ -214,6 +217,11 @@ function verbScore(lemma: string, families: readonly string[], readClaim: boolea
   if (p.generic) return 1;
   if (lemma === '*' && !p.read) return 1;
   return 0;
+}
+
+/** Some tool the claim's object names by its name only reads (`hits`: {@link nameHits} per profile). */
+function placeKeptByReader(hits: ArrayLike<number>, profiles: readonly ToolProfile[]): boolean {
+  return profiles.some((p, i) => p.read && (hits[i] ?? 0) > 0);
 }
 
 /** A verb of the tool's description only reads (every family of it is a reading family); once per profile. */

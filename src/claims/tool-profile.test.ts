@@ -62,6 +62,12 @@ describe('profileTool: verbless names take their verbs from the description', ()
     expect(profile('weather', 'Get the current forecast for a city.').read).toBe(true);
   });
 
+  it('a tool named by a noun whose description says it is read-only reads', () => {
+    expect(profile('roster', 'Team roster: read-only view of members, roles and shifts.').read).toBe(true);
+    expect(profile('roster', 'Team roster: read only.').families).toEqual(new Set(['lookup']));
+    expect(profile('roster', 'Team roster: members, roles and shifts.').read).toBe(false);
+  });
+
   it('"read/write" in the description is not a reader', () => {
     const p = profile('notion', 'Read/write access to Notion pages: search, create and update pages.');
     expect(p.read).toBe(false);

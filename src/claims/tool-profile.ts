@@ -177,7 +177,9 @@ export function profileTool(tool: ToolSpec): ToolProfile {
     families = new Set([nameVerb, ...nameActions].flatMap((v) => familiesFrom(v)));
     read = familiesFrom(nameVerb).every((f) => READ_FAMILIES.has(f)) && familiesFrom(nameVerb).length > 0;
   } else {
-    read = describedRead();
+    // A tool named by a noun reads when its description opens with a verb of reading, or says it is read-only
+    // ("Resident ledger: read-only list of charges…"): what a tool says it cannot change, it did not change.
+    read = describedRead() || (!readWrite && READ_ONLY.test(description));
     families = new Set([...descriptionVerbs].flatMap((v) => familiesFrom(v)));
     if (read) families = new Set(['lookup']);
   }
@@ -191,7 +193,7 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   const descriptionNouns = new Set(
     descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
   );
-  if (generic) read = /read[- ]?only|readonly/i.test(description) && !readWrite;
+  if (generic) read = READ_ONLY.test(description) && !readWrite;
   const enums = tool.parameters === undefined ? [] : enumParameters(tool.parameters);
   const argumentNouns = tool.parameters === undefined ? null : new Set(propertyNames(tool.parameters).flatMap((k) => splitIdentifier(k)).map(canonicalNoun));
   const returns = new Set<string>();
@@ -370,6 +372,8 @@ function nameParticle(words: readonly string[]): string | null {
 
 /** "returns a token", "returning 5 most recent results": what follows, up to the end of its clause. */
 const RETURNS = /\breturn(?:s|ing)?\s([^.;,()]{1,60})/gi;
+/** A description saying the tool changes nothing: "read-only", "read only", "readonly". */
+const READ_ONLY = /\bread[- ]?only\b/i;
 
 /** The property names of a JSON Schema object, nested objects and array items included (depth ≤ 8). */
 function propertyNames(schema: unknown, out: string[] = [], depth = 0): string[] {
