@@ -50,6 +50,8 @@ export interface CallEvidence {
   party: boolean;
   /** The claim states values ({@link ClaimEvidence.values}) and the call's arguments hold every one of them. */
   holdsAll: boolean;
+  /** A one-word argument value is a word of the claim's object (`prestage: "engineering"` for "installs the engineering app set"): the call set what the claim names. */
+  setsWord: boolean;
 }
 
 /** An argument this long is free text (a message body), not a field value. */
@@ -60,7 +62,7 @@ const LONG_QUOTE = 16;
 
 /** What `call`'s arguments show about the claim. */
 export function callEvidence(call: LedgerEntry, claim: ClaimEvidence): CallEvidence {
-  const out: CallEvidence = { named: false, namesObject: false, quoted: false, holds: false, verbatim: false, echoes: false, party: false, holdsAll: false };
+  const out: CallEvidence = { named: false, namesObject: false, quoted: false, holds: false, verbatim: false, echoes: false, party: false, holdsAll: false, setsWord: false };
   const held = new Set<string>();
   const keys = argumentKeyNouns(call, false);
   if ((claim.head !== null && keys.has(claim.head)) || keysName(keys, claim.verb)) out.named = true;
@@ -75,6 +77,7 @@ export function callEvidence(call: LedgerEntry, claim: ClaimEvidence): CallEvide
       for (const w of claim.words) if (words.has(w)) shared++;
       out.echoes = shared >= 2;
     }
+    if (!out.setsWord && typeof value === 'string' && /^[a-z]{4,30}$/.test(text) && claim.words.includes(canonicalNoun(text))) out.setsWord = true;
     if (!out.party && (claim.names.length > 0 || claim.words.length > 0) && splitIdentifier(key).some((w) => ADDRESS_ARGUMENTS.has(canonicalNoun(w)))) {
       // A name, or a word of the object ("Mark has been invited": a sentence's first word is read as no name).
       const words = text.split(/[^a-z]+/);

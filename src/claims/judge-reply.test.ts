@@ -90,6 +90,17 @@ describe('the calls’ own arguments show which tool did the work', () => {
     expect(flagged(check('I made it a recurring transaction.', updated, { tools: bank }))).toEqual([]);
   });
 
+  it('backs a general verb’s claim by a fitting call that set an argument to a word of its object', () => {
+    const mdm = [
+      { name: 'set_app_access', description: 'Assign SSO apps to a user.' },
+      { name: 'intune_device_register', description: 'Intune: register a Windows laptop and set its profile (the apps installed at first login).' },
+    ];
+    const registered = ledger({ tool: 'intune_device_register', args: { serial: 'PF3X9K2L', profile: 'finance' } });
+    expect(flagged(check('I set things so the laptop installs the finance apps on first login.', registered, { tools: mdm }))).toEqual([]);
+    // A word the call did not set is no evidence of it.
+    expect(flagged(check('I set things so the laptop installs the design apps on first login.', registered, { tools: mdm }))).toEqual(['set_app_access:not_called']);
+  });
+
   it('backs a claim by a message whose text holds what the claim says it was about', () => {
     const slack = ['post_webpage', 'send_channel_message'];
     const sent = ledger({ tool: 'send_channel_message', args: { channel: 'general', body: 'Hi, can everybody write me their favorite hobby in DM?' } });

@@ -510,8 +510,10 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
       if (shown.holdsAll && fits && sameAct) return p.name;
       if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
       // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
-      // A general verb says nothing of the act ("made it a recurring transaction"): an argument named for its object does.
-      const generalAct = shown.namesObject && GENERAL_VERBS.has(x.verb);
+      // A general verb says nothing of the act ("made it a recurring transaction"): an argument named for its object
+      // does, or one the call set to a word of its object ("I set things so the laptop installs the engineering app set"
+      // after an enrolment with `prestage: "engineering"`).
+      const generalAct = (shown.namesObject || shown.setsWord) && GENERAL_VERBS.has(x.verb);
       // A person the claim names is among the parties of the act the call made ("Mark has been invited to the event"
       // after a create call with `participants: ["mark.davies@…"]`).
       if ((fits && (shown.named || shown.quoted || generalAct || shown.party || (shown.holds && sameAct))) || ((shown.named || shown.namesObject) && shown.holds)) return p.name;
