@@ -102,11 +102,11 @@ export function compileSchema(schema: Record<string, unknown>, options: { toolNa
   const cached = cache.get(schema);
   if (cached !== undefined) return cached;
 
-  refuseIfLarge(schema, options.toolName);
+  refuseLargeSchema(schema, options.toolName);
   const { $schema: _ignored, ...rest } = schema;
   let prepared = inlineLocalRefs(rest);
   if (options.strictProperties) prepared = closeObjectSchemas(prepared);
-  const { usesUnevaluated } = refuseIfLarge(prepared, options.toolName);
+  const { usesUnevaluated } = refuseLargeSchema(prepared, options.toolName);
   prepared = replaceUniqueItems(prepared);
   if (typeof prepared.$id !== 'string' && typeof prepared.id !== 'string') prepared = { $id: ROOT_ID, ...prepared };
   const named = schemaDraft(schema);
@@ -143,8 +143,11 @@ export function compileSchema(schema: Record<string, unknown>, options: { toolNa
   );
 }
 
-/** Measure `schema`; throw `invalid_tool` when it is past a size bound. */
-function refuseIfLarge(schema: Record<string, unknown>, toolName: string): { usesUnevaluated: boolean } {
+/**
+ * Measure `schema`; throw `invalid_tool` (`data.reason` `schema_too_large` or `schema_too_deep`) when it is past a
+ * size bound. Also the first step of every other walk of a user's schema (`violationPayloads`).
+ */
+export function refuseLargeSchema(schema: Record<string, unknown>, toolName: string): { usesUnevaluated: boolean } {
   const measure = measureSchema(schema);
   if (measure.over === null) return measure;
   const [reason, limit, what] =

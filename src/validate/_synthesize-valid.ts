@@ -37,24 +37,41 @@ const FORMAT_SAMPLES: Record<string, string> = {
   byte: 'aGVsbG8=',
 };
 
-/** `schema` with its `allOf` members and the first `anyOf`/`oneOf` branch folded in. */
+/**
+ * `schema` with its `allOf` members and the first `anyOf`/`oneOf` branch folded in: a later part's keywords win,
+ * but `properties` of object parts are united and `required` of array parts joined. Linear in the parts: the
+ * properties and required names are gathered in place, not copied at each part.
+ */
 export function mergeApplicators(schema: Json): Json {
-  let out: Json = { ...schema };
-  const branch = [schema.anyOf, schema.oneOf].find(Array.isArray)?.[0];
+  const out: Json = { ...schema };
   delete out.anyOf;
   delete out.oneOf;
-  if (isJsonObject(branch)) out = mergeTwo(out, branch);
-  if (Array.isArray(schema.allOf)) {
-    delete out.allOf;
-    for (const member of schema.allOf) if (isJsonObject(member)) out = mergeTwo(out, mergeApplicators(member));
+  delete out.allOf;
+  const parts: Json[] = [];
+  const branch = [schema.anyOf, schema.oneOf].find(Array.isArray)?.[0];
+  if (isJsonObject(branch)) parts.push(branch);
+  if (Array.isArray(schema.allOf)) for (const member of schema.allOf) if (isJsonObject(member)) parts.push(mergeApplicators(member));
+  if (parts.length === 0) return out;
+  // Own copies once made, so that gathering into them never touches a part.
+  let properties: unknown = isJsonObject(out.properties) ? { ...out.properties } : out.properties;
+  let required: unknown = Array.isArray(out.required) ? new Set(out.required) : out.required;
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key === 'properties') {
+        if (!isJsonObject(value)) properties = value;
+        else if (isJsonObject(properties)) for (const [name, sub] of Object.entries(value)) setMember(properties, name, sub);
+        else properties = { ...value };
+      } else if (key === 'required') {
+        if (!Array.isArray(value)) required = value;
+        else if (required instanceof Set) for (const name of value) required.add(name);
+        else required = new Set(value);
+      } else {
+        setMember(out, key, value);
+      }
+    }
   }
-  return out;
-}
-
-function mergeTwo(a: Json, b: Json): Json {
-  const out: Json = { ...a, ...b };
-  if (isJsonObject(a.properties) && isJsonObject(b.properties)) out.properties = { ...a.properties, ...b.properties };
-  if (Array.isArray(a.required) && Array.isArray(b.required)) out.required = [...new Set([...a.required, ...b.required])];
+  if (properties !== undefined) out.properties = properties;
+  if (required !== undefined) out.required = required instanceof Set ? [...required] : required;
   return out;
 }
 

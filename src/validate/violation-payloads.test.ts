@@ -78,6 +78,32 @@ describe('violationPayloads', () => {
     expect(closed?.strictProperties).toBe(false);
   });
 
+  it('refuses a schema past the size bounds of compiling before walking it, with the reason in data', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 2_000; i++) deep = { type: 'object', properties: { a: deep }, required: ['a'] };
+    const wide = { type: 'object', allOf: Array.from({ length: 5_000 }, (_, i) => ({ properties: { [`q${i}`]: { type: 'string' } } })) };
+    for (const [schema, reason] of [[deep, 'schema_too_deep'], [wide, 'schema_too_large']] as const) {
+      expect(() => violationPayloads(schema)).toThrow(expect.objectContaining({ code: 'invalid_tool', data: expect.objectContaining({ reason }) }));
+    }
+  });
+
+  it('folds allOf parts as JSON Schema reads them: later keywords win, properties united, required joined', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: ['a'],
+      allOf: [
+        { properties: { b: { type: 'integer', minimum: 1 } }, required: ['b'] },
+        { properties: { c: { type: 'string', enum: ['x', 'y'] } }, required: ['a', 'c'] },
+      ],
+    };
+    const payloads = violationPayloads(schema);
+    expect(payloads.map((p) => [p.category, p.path])).toEqual([['missing_required', '/a'], ['type_mismatch', '/a'], ['enum_violation', '/c'], ['constraint_violation', '/b'], ['invalid_json', '']]);
+    const valid = JSON.parse(`${String(payloads.at(-1)?.args)}}`) as Record<string, unknown>;
+    expect(Object.keys(valid).sort()).toEqual(['a', 'b', 'c']);
+    expect(validateToolCall({ tool: { name: 't', parameters: schema }, args: valid }).ok).toBe(true);
+  });
+
   it('gives invalid_json as truncated text of an otherwise valid object', () => {
     const json = violationPayloads(schemas['closed, every category']?.schema ?? {}).at(-1);
     expect(typeof json?.args).toBe('string');

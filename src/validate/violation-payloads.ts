@@ -4,6 +4,7 @@
  * agent's tool-error handling (or a validator) sees every kind of failure.
  */
 import { checkArguments } from './_check-arguments.js';
+import { refuseLargeSchema } from './_compile-schema.js';
 import { inlineLocalRefs } from './_inline-local-refs.js';
 import { appendPointer, pointerSegments } from './_json-pointer.js';
 import { isJsonObject, setMember } from './_map-subschemas.js';
@@ -48,16 +49,22 @@ const GENERATORS: Array<[ValidationFailureCategory, (site: Site) => Generator<Ca
  * Every payload is verified: validating it yields that category first, at `path`. A category the schema
  * can express but no payload could be built for (a pattern beyond the supported regex subset, say) is
  * left out, and so is everything but `invalid_json` when no valid object can be synthesized.
- * @throws ClaimcheckError `invalid_tool` when the schema cannot be compiled.
+ * @throws ClaimcheckError `invalid_tool` when the schema cannot be compiled, also one past the size bounds of
+ *   compiling (more than 5,000 subschemas or 256 levels, `data.reason` `schema_too_large` / `schema_too_deep`),
+ *   refused before any walk of it.
  */
 export function violationPayloads(schema: Record<string, unknown>): ViolationPayload[] {
   try {
     const tool = { name: 'violation-payloads', description: '', parameters: schema };
-    const base = synthesizeValid(inlineLocalRefs(schema));
+    // The size bounds of compiling come first: every walk below is recursive and some are quadratic in `allOf`.
+    refuseLargeSchema(schema, tool.name);
+    const inlined = inlineLocalRefs(schema);
+    refuseLargeSchema(inlined, tool.name);
+    const base = synthesizeValid(inlined);
     const valid = isJsonObject(base) && checkArguments(tool, base, false).ok ? base : undefined;
     const out: ViolationPayload[] = [];
     if (valid !== undefined) {
-      const sites = collectSites(inlineLocalRefs(schema), valid);
+      const sites = collectSites(inlined, valid);
       for (const [category, generate] of GENERATORS) {
         const found = firstVerified(category, sites, generate, (args, strict) => checkArguments(tool, args, strict));
         if (found !== undefined) out.push(found);
