@@ -36,5 +36,8 @@ describe('provenance and intent', () => {
     expect(requested('schedule', 'Please create the follow-up meeting.')).toBe(true);
     expect(requested('update', 'please fix my address')).toBe(true);
     expect(requested('set', undefined)).toBe(false);
+    // A word a determiner opens is a noun: "in an email I got" asks for no email to be sent.
+    expect(requested('send', 'What is my login code? It is in an email I got today.')).toBe(false);
+    expect(requested('send', 'Please email my landlord.')).toBe(true);
   });
 });

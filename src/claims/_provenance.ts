@@ -7,7 +7,7 @@
  */
 import { isVerb, verbBase, RELATION } from '../lexicon/index.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
-import { VERB_FAMILIES } from './lexicon.js';
+import { NOUN_OPENERS, VERB_FAMILIES } from './lexicon.js';
 import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
 import { splitSentences, tokenize } from './_tokens.js';
@@ -134,7 +134,15 @@ let lastRequest: { text: string; lemmas: string[] } | undefined;
 function requestLemmas(request: string): string[] {
   if (lastRequest?.text === request) return lastRequest.lemmas;
   const lemmas = new Set<string>();
-  for (const m of request.toLowerCase().matchAll(/[a-z]+/g)) {
+  const text = request.toLowerCase();
+  let before = '';
+  let end = 0;
+  for (const m of text.matchAll(/[a-z]+/g)) {
+    // "It's in an email I received": a word a determiner opens (a space apart) is a noun, it asks for no act.
+    const opened = NOUN_OPENERS.has(before) && text.slice(end, m.index).trim() === '';
+    before = m[0];
+    end = m.index + m[0].length;
+    if (opened) continue;
     const lemma = readingsOf(m[0]).find((r) => r.form === 'base')?.lemma;
     if (lemma !== undefined && isVerb(lemma)) lemmas.add(lemma);
   }
