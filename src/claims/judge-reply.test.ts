@@ -41,6 +41,18 @@ describe('never flagged while a tool that could have done the work ran', () => {
     expect(flagged(check('Added a checked bag and seat 14C.', booked, { tools: booking }))).toEqual(['add_ancillaries:not_called']);
   });
 
+  it('backs a claim that puts something into a new thing by the creating tool named for that thing', () => {
+    const tools = [{ name: 'add_event_participants', description: 'Add participants to a calendar event.' }, { name: 'append_to_file', description: 'Append content to a file.' }, { name: 'create_file', description: 'Create a file.' }];
+    const created = ledger({ tool: 'create_file', args: { filename: 'shopping.txt', content: '- 2 eggs' } });
+    expect(flagged(check('I have added the pancake ingredients to a new shopping list file.', created, { tools }))).toEqual([]);
+    // An existing file the claim names is the append's.
+    expect(flagged(check('I have added the pancake ingredients to your shopping list file.', created, { tools }))).toEqual(['append_to_file:not_called']);
+    expect(flagged(check('The pancake ingredients have been added to a new file named shopping.txt.', created, { tools }))).toEqual([]);
+    // Another file name is no such evidence, and without a creating call the append is still the claim's.
+    expect(flagged(check('The pancake ingredients have been added to a new file named notes.txt.', created, { tools })).length).toBe(1);
+    expect(flagged(check('I have added the pancake ingredients to a new shopping list file.', new Ledger(), { tools })).length).toBe(1);
+  });
+
   it('backs a claim whose best fit names its object but not its act by the tool whose verb fits and that ran', () => {
     const bank = ['send_money', 'update_scheduled_transaction'];
     const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 7, amount: 1200 } });
@@ -88,6 +100,16 @@ describe('the calls’ own arguments show which tool did the work', () => {
     const bank = ['schedule_transaction', 'update_scheduled_transaction'];
     const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 7, amount: 1200, recurring: true } });
     expect(flagged(check('I made it a recurring transaction.', updated, { tools: bank }))).toEqual([]);
+  });
+
+  it('backs a clause that states no value by a fitting call that holds every value of its sentence', () => {
+    const bank = ['send_money', 'update_scheduled_transaction'];
+    const reply = 'The transfer was changed to $950, moved to March 1, 2024, and it is now set as a monthly payment.';
+    const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 3, amount: 950, date: '2024-03-01', recurring: true } });
+    expect(flagged(check(reply, updated, { tools: bank }))).toEqual([]);
+    // A call that holds only some of them is no such evidence.
+    const other = ledger({ tool: 'update_scheduled_transaction', args: { id: 3, amount: 400, date: '2024-03-01' } });
+    expect(flagged(check(reply, other, { tools: bank }))).toContain('send_money:not_called');
   });
 
   it('backs a claim by a message whose text holds what the claim says it was about', () => {

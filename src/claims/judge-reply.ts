@@ -240,7 +240,7 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       const named = claimNouns(x, objectsOf(x.object));
       const sibling =
         backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object) ??
-        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValuesOf(x.text).length > 0) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
+        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValuesOf(x.text).length > 0, madeNouns(x.clause)) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
       if (sibling !== null) {
         tool = sibling;
         state = 'ok';
@@ -430,9 +430,11 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
  * and the claim states no reference or number, this tool's verb as close to the claim's as a family member's is
  * enough ("added the ingredients to your list" after an append ran, beside an add-participants tool never called).
  * When the best fit names the claim's object but not its act, a tool whose verb fits the act does ("adjusted your rent
- * payment" after update_scheduled_transaction ran, beside a send_money never called). Of such tools, the best-ranked.
+ * payment" after update_scheduled_transaction ran, beside a send_money never called). A creating tool that ran and is
+ * named for what the clause says is new made it ("added the ingredients to a new file" after create_file, beside an
+ * append_to_file never called). Of such tools, the best-ranked.
  */
-function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>, statesValues: boolean): string | null {
+function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>, statesValues: boolean, made: ReadonlySet<string>): string | null {
   const bestFit = match.fits[0];
   const best = bestFit === undefined ? undefined : profiles.get(bestFit.tool);
   if (bestFit === undefined || best === undefined) return null;
@@ -444,6 +446,8 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
     if (ran(fit.tool) !== 'ok') continue;
     const other = profiles.get(fit.tool);
     if (other === undefined || other.read !== best.read) continue;
+    // "added the ingredients to a new file": what the clause says is new was made, by a creating tool named for it that ran.
+    if (fit.verb && other.families.has('create') && [...made].some((n) => other.nameNouns.has(n))) return fit.tool;
     // The best fit names the claim's object but not its act ("adjusted your rent payment" is no send_money): a tool
     // whose verb fits the act and that ran did it, when the claim states no value to tell them apart.
     if (!bestFit.verb && fit.verb && fit.verbScore >= 2 && !statesValues) return fit.tool;
@@ -483,6 +487,10 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     names: statedNamesOf(x.text),
     words: x.fromContext === true ? NO_QUOTES : x.object.split(' ').filter((w) => w.length >= 4 && !STOPWORDS.has(w)).map(canonicalNoun),
   };
+  // A clause that states no value of its own goes with its sentence's ("The amount has been adjusted to $1200, scheduled
+  // for January 4, and it's now set as a recurring payment"): a call that holds every value of the sentence did it.
+  const sentence = evidence.values.length === 0 && x.text !== x.clause ? statedValuesOf(x.text) : NO_QUOTES;
+  const whole: ClaimEvidence | null = sentence.length === 0 ? null : { ...evidence, values: sentence };
   for (const p of profiles.values()) {
     if (p === best || p.read) continue;
     const calls = backing.calls(p.name);
@@ -507,7 +515,7 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
       if (shown.verbatim || (shown.echoes && carriesMessage(x.verb, p))) return p.name;
       // A call of a tool that fits the act as closely as the best fit and holds every value the claim states did it
       // ("The amount has been adjusted to $1200, scheduled for January 4th, 2023" after an update with amount 1200 and that date).
-      if (shown.holdsAll && fits && sameAct) return p.name;
+      if (fits && sameAct && (shown.holdsAll || (whole !== null && callEvidence(call, whole).holdsAll))) return p.name;
       if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
       // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
       // A general verb says nothing of the act ("made it a recurring transaction"): an argument named for its object does.
@@ -582,6 +590,21 @@ function namesOwnOf(best: ToolProfile, other: ToolProfile, named: ReadonlySet<st
   }
   return false;
 }
+
+/**
+ * The canonical nouns a clause says are new: the words of the noun phrase "new" opens, up to the next stop word ("to a
+ * new grocery list file in the drive" → grocery, list, file). Empty for most clauses.
+ */
+const madeNouns = memo((clause: string): ReadonlySet<string> => {
+  const words = tokenize(clause);
+  let out: Set<string> | undefined;
+  for (let i = words.indexOf('new'); i !== -1; i = words.indexOf('new', i + 1)) {
+    for (let k = i + 1; k < words.length && k <= i + MADE_PHRASE && !STOPWORDS.has(words[k] ?? ''); k++) (out ??= new Set()).add(nounOf(words[k] ?? ''));
+  }
+  return out ?? NO_TOOLS;
+});
+/** How many words after "new" {@link madeNouns} reads. */
+const MADE_PHRASE = 4;
 
 /** The canonical nouns a claim names: its object's, and those its verb implies ("texted" → sms). */
 function claimNouns(x: ExtractedClaim, objects: ReadonlySet<string>): ReadonlySet<string> {
