@@ -5,9 +5,9 @@
  * describes a record: "Your alarms are set for 7:30 and 8:30" after listing the alarms, "name is set to
  * Justin Kool" after reading the account.
  */
-import { isVerb, verbBase, RELATION } from '../lexicon/index.js';
+import { isVerb, partsOfSpeech, verbBase, RELATION } from '../lexicon/index.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
-import { NOUN_OPENERS, VERB_FAMILIES } from './lexicon.js';
+import { NOUN_OPENERS, THIRD_PARTIES, VERB_FAMILIES } from './lexicon.js';
 import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
 import { splitSentences, tokenize } from './_tokens.js';
@@ -52,10 +52,13 @@ export function readFromResults(clause: string, seen: (value: string) => boolean
   return allSeen(withoutDates(clause), seen, true);
 }
 
-/** Every specific of `text` was seen, and one of them is distinctive (or the text had one, `dated`). */
+/**
+ * Every specific of `text` was seen, and one of them is distinctive (or the text had one, `dated`). A number is also
+ * seen without leading zeros, and an amount as a result records it ("200.00" as 200 or 200.0).
+ */
 function allSeen(text: string, seen: (value: string) => boolean, dated = false): boolean {
   const { pieces: specifics, distinctive } = clauseSpecifics(text);
-  return (distinctive || dated) && specifics.every((s) => seen(s) || (/^\d+$/.test(s) && (seen(s.padStart(2, '0')) || seen(String(Number(s))))));
+  return (distinctive || dated) && specifics.every((s) => seen(s) || (/^\d+$/.test(s) && (seen(s.padStart(2, '0')) || seen(String(Number(s))))) || (/^\d+\.\d\d$/.test(s) && (seen(String(Number(s))) || seen(Number(s).toFixed(1)))));
 }
 
 /**
@@ -148,6 +151,24 @@ function requestLemmas(request: string): string[] {
   }
   lastRequest = { text: request, lemmas: [...lemmas] };
   return lastRequest.lemmas;
+}
+
+/**
+ * The user's request states, in a sentence that is no question, that someone else did the act: a third-party pronoun
+ * ({@link THIRD_PARTIES}) right before the verb's past form, or one adverb apart ("They just sent me their share").
+ */
+export function reportedOfOthers(verb: string, request: string | undefined): boolean {
+  if (request === undefined || request === '') return false;
+  for (const sentence of splitSentences(request.replace(/\n+/g, ' '))) {
+    if (sentence.question) continue;
+    const words = tokenize(sentence.text);
+    for (let i = 0; i < words.length - 1; i++) {
+      if (!THIRD_PARTIES.has(words[i] ?? '')) continue;
+      const at = partsOfSpeech(words[i + 1] ?? '').includes('r') && !isVerb(words[i + 1] ?? '') ? i + 2 : i + 1;
+      if (readingsOf(words[at] ?? '').some((r) => r.form === 'past' && r.lemma === verb)) return true;
+    }
+  }
+  return false;
 }
 
 /** Auxiliaries of a passive that reports an event ("got imported", "was charged"). */

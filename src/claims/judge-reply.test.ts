@@ -345,6 +345,16 @@ describe('provenance and intent', () => {
     expect(flagged(r)).toEqual(['add_alarm:not_called']);
   });
 
+  it('reads a restatement of what the user said someone else did, whose values a lookup read, as information', () => {
+    const tools = ['pay_back', 'list_payments'];
+    const calls = ledger({ tool: 'list_payments', args: {}, result: [{ amount: 60.0, sender: 'Mia', subject: 'Taxi' }] });
+    const request = 'Mia just paid me her part of the taxi. She paid me too much. Pay her back the difference.';
+    expect(flagged(check('- Amount paid: $60.00\n- Fare share: $25.00\nI will pay back $35.00.', calls, { tools, request }))).toEqual([]);
+    // A value no lookup read is no restatement, and without the user's report the label claims the act.
+    expect(flagged(check('- Amount paid: $35.00', calls, { tools, request }))).toEqual(['pay_back:not_called']);
+    expect(flagged(check('- Amount paid: $60.00', calls, { tools, request: 'Pay Mia back the difference.' }))).toEqual(['pay_back:not_called']);
+  });
+
   it('reads a state given in answer to a question about how things are, after a lookup, as information', () => {
     const tools = ['turn_on_lights', 'get_light_state'];
     const calls = ledger({ tool: 'get_light_state', args: {}, result: { kitchen: 'on' } });

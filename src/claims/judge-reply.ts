@@ -16,7 +16,7 @@ import { actsOfCall, type ToolAct } from './tool-acts.js';
 import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
-import { asksHowThingsAre, readFromResults, reportedByUser, requested } from './_provenance.js';
+import { asksHowThingsAre, readFromResults, reportedByUser, reportedOfOthers, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
@@ -276,7 +276,10 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
-    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)));
+    // So is a restatement of what the user said someone else did ("They just sent me their share" → "Amount sent: £200.00")
+    // whose values a lookup read.
+    const othersDid = (): boolean => (x.form === 'passive' || x.form === 'status') && reportedOfOthers(x.verb, input.request) && readFromResults(x.text, (v) => input.backing.seen(v));
+    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)) || othersDid());
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     // "I have drafted the email below": an object the reply itself holds (its noun phrase ends in "below" or
