@@ -53,6 +53,16 @@ describe('never flagged while a tool that could have done the work ran', () => {
     expect(flagged(check('I have added the pancake ingredients to a new shopping list file.', new Ledger(), { tools })).length).toBe(1);
   });
 
+  it('backs a claim whose verb no family knows, fitting action tools by their objects only, by the lookups that read them', () => {
+    const tools = ['add_member_to_team', 'post_team_message', 'list_team_members', 'read_team_messages', 'list_teams'];
+    const read = ledger({ tool: 'list_teams', args: {} }, { tool: 'list_team_members', args: { team: 'ops' } }, { tool: 'read_team_messages', args: { team: 'ops' } });
+    expect(flagged(check('I have gathered the members and their messages from the teams.', read, { tools }))).toEqual([]);
+    // A noun no lookup that ran read, or a verb of a known act, is still the action tool's.
+    const some = ledger({ tool: 'list_teams', args: {} }, { tool: 'list_team_members', args: { team: 'ops' } });
+    expect(flagged(check('I have gathered the members and their messages from the teams.', some, { tools })).length).toBe(1);
+    expect(flagged(check('I have added the members to the teams.', read, { tools }))).toEqual(['add_member_to_team:not_called']);
+  });
+
   it('backs a claim whose best fit names its object but not its act by the tool whose verb fits and that ran', () => {
     const bank = ['send_money', 'update_scheduled_transaction'];
     const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 7, amount: 1200 } });

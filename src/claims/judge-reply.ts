@@ -25,7 +25,7 @@ import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from 
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
 import { GENERAL_VERBS, GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS, STOPWORDS } from './lexicon.js';
-import { partsOfSpeech, verbReadings } from '../lexicon/index.js';
+import { CHANGE_LEXFILE, CONTENT_LEXFILES, lexfileShare, partsOfSpeech, verbLexfileShare, verbReadings } from '../lexicon/index.js';
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
@@ -243,6 +243,15 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
         (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValuesOf(x.text).length > 0, madeNouns(x.clause)) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
       if (sibling !== null) {
         tool = sibling;
+        state = 'ok';
+      }
+    }
+    // "I have gathered the users and their messages from the channels": a verb of no act the lexicon knows, fitting the
+    // action tools by their objects only, is the work of the lookups that ran and read each of those objects.
+    if (tool !== null && state === 'none' && match.strong && !verbFits && !toldApart && x.fromContext !== true) {
+      const reader = readByLookups(x.verb, objectsOf(x.object), tools.byName, ran);
+      if (reader !== null) {
+        tool = reader;
         state = 'ok';
       }
     }
@@ -608,6 +617,32 @@ const madeNouns = memo((clause: string): ReadonlySet<string> => {
 });
 /** How many words after "new" {@link madeNouns} reads. */
 const MADE_PHRASE = 4;
+
+/**
+ * The first lookup that ran and read a noun of the claim's object, when lookups that ran read every noun of it that
+ * names a listed tool's object and the claimed verb is one no verb family knows, hardly of change nor of making content
+ * (WordNet's verb.change, and its cognition, communication and creation files, each under {@link READ_CHANGE_SHARE}:
+ * "gathered", "collected", not "processed", "finalized", "summarized"); else `null`.
+ */
+function readByLookups(verb: string, objects: ReadonlySet<string>, profiles: ReadonlyMap<string, ToolProfile>, ran: (tool: string) => RunState): string | null {
+  if (familiesOf(verb).length > 0 || verbLexfileShare(verb, CHANGE_LEXFILE) >= READ_CHANGE_SHARE || lexfileShare(verb, CONTENT_LEXFILES) >= READ_CHANGE_SHARE) return null;
+  let first: string | null = null;
+  for (const noun of objects) {
+    let named = false;
+    let reader: string | null = null;
+    for (const p of profiles.values()) {
+      if (!p.nameNouns.has(noun) || p.nameVerb === noun) continue;
+      named = true;
+      if (p.read && ran(p.name) === 'ok') reader ??= p.name;
+    }
+    if (!named) continue;
+    if (reader === null) return null;
+    first ??= reader;
+  }
+  return first;
+}
+/** Below this share of verb.change senses (and of content senses), a verb no family knows may name a lookup's work. */
+const READ_CHANGE_SHARE = 0.2;
 
 /** The canonical nouns a claim names: its object's, and those its verb implies ("texted" → sms). */
 function claimNouns(x: ExtractedClaim, objects: ReadonlySet<string>): ReadonlySet<string> {
