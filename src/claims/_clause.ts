@@ -237,7 +237,7 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     if (hit.ambiguous && form === 'head' && !options.statusLine && options.mentionsYou()) return { claims: NO_CLAIMS, state: nextState };
     if (form === 'passive' || form === 'status') {
       // "was scheduled to depart", "the policy is fixed", "you are currently booked in business": states, not acts.
-      if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && isInfinitive(words[hit.end + 1] ?? '')) return { claims: NO_CLAIMS, state: nextState };
+      if (words[hit.end] === 'to' && /^[a-z]+$/.test(words[hit.end + 1] ?? '') && !['the', 'a', 'an', 'your', 'my', 'our', 'their', 'his', 'her'].includes(words[hit.end + 1] ?? '') && words[hit.end + 2] !== undefined && pastVerbAt(words, hit.end + 1) === null && (isInfinitive(words[hit.end + 1] ?? '') || purposeAt(words, hit.end + 1, pre))) return { claims: NO_CLAIMS, state: nextState };
       if (STATE_PARTICIPLES.has(words[hit.index] ?? '') && options.toolVerbs?.has(hit.lemma) !== true) return { claims: NO_CLAIMS, state: nextState };
       // "is set at $100 per passenger", "priced at": a level, not an act. A time of day is when the act was
       // done ("Email sent at 3:45 PM", "cancelled at 10:02").
@@ -283,6 +283,15 @@ export function readClause(tokens: readonly string[], clause: string, options: R
   if (outcome === null || cues.failure || cues.outside) return { claims: NO_CLAIMS, state };
   if (words.some((w) => REPORTED.has(w)) || byOtherActor(words, 0) || onPastDate(words) || evidential(words)) return { claims: NO_CLAIMS, state };
   return { claims: [outcome], state };
+}
+
+/**
+ * "The meeting is set to discuss the budget": after a present passive (no "been"), "to" and a verb that takes an object
+ * opened by a determiner is an infinitive of purpose or plan, not the value the act set ("is set to private", "has
+ * been set to heat the house" is the act).
+ */
+function purposeAt(words: readonly string[], at: number, pre: readonly string[]): boolean {
+  return !pre.includes('been') && DETERMINERS.has(words[at + 1] ?? '') && isVerb(words[at] ?? '');
 }
 
 /** An evidential frame among `words`: "it looks like", "it seems (that)", "it appears (that)". */

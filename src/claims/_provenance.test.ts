@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseSpecifics, readFromResults, requested } from './_provenance.js';
+import { clauseSpecifics, readFromResults, reportedOfOthers, requested } from './_provenance.js';
 
 describe('provenance and intent', () => {
   it('takes numbers, times, emails and names as a clause’s specifics', () => {
@@ -24,6 +24,9 @@ describe('provenance and intent', () => {
     expect(readFromResults('was booked on May 5, 2024', seen)).toBe(false);
     // A date without its year cannot be matched to a recorded one.
     expect(readFromResults('was booked on May 4', seen)).toBe(false);
+    // An amount is seen as a result records it.
+    expect(readFromResults('Total paid: $45.00', (v) => v === '45')).toBe(true);
+    expect(readFromResults('Total paid: $45.50', (v) => v === '45.5')).toBe(true);
   });
 
   it('knows a request asks for an action by the same verb, its family or a WordNet synonym', () => {
@@ -36,5 +39,16 @@ describe('provenance and intent', () => {
     expect(requested('schedule', 'Please create the follow-up meeting.')).toBe(true);
     expect(requested('update', 'please fix my address')).toBe(true);
     expect(requested('set', undefined)).toBe(false);
+    // A word a determiner opens is a noun: "in an email I got" asks for no email to be sent.
+    expect(requested('send', 'What is my login code? It is in an email I got today.')).toBe(false);
+    expect(requested('send', 'Please email my landlord.')).toBe(true);
+  });
+
+  it('reads an act the user says someone else did', () => {
+    expect(reportedOfOthers('send', 'They just sent me their half. Send back the rest.')).toBe(true);
+    expect(reportedOfOthers('cancel', 'She cancelled my booking this morning.')).toBe(true);
+    expect(reportedOfOthers('send', 'Send them back the difference.')).toBe(false);
+    expect(reportedOfOthers('send', 'Did they send it?')).toBe(false);
+    expect(reportedOfOthers('send', 'You sent me the wrong file.')).toBe(false);
   });
 });

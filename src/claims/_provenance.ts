@@ -5,9 +5,9 @@
  * describes a record: "Your alarms are set for 7:30 and 8:30" after listing the alarms, "name is set to
  * Justin Kool" after reading the account.
  */
-import { isVerb, verbBase, RELATION } from '../lexicon/index.js';
+import { isVerb, partsOfSpeech, verbBase, RELATION } from '../lexicon/index.js';
 import { openRelation, readingsOf } from './_open-verbs.js';
-import { VERB_FAMILIES } from './lexicon.js';
+import { NOUN_OPENERS, THIRD_PARTIES, VERB_FAMILIES } from './lexicon.js';
 import { familiesOf } from './_verbs.js';
 import { trimEnd } from './_scan.js';
 import { splitSentences, tokenize } from './_tokens.js';
@@ -52,10 +52,13 @@ export function readFromResults(clause: string, seen: (value: string) => boolean
   return allSeen(withoutDates(clause), seen, true);
 }
 
-/** Every specific of `text` was seen, and one of them is distinctive (or the text had one, `dated`). */
+/**
+ * Every specific of `text` was seen, and one of them is distinctive (or the text had one, `dated`). A number is also
+ * seen without leading zeros, and an amount as a result records it ("200.00" as 200 or 200.0).
+ */
 function allSeen(text: string, seen: (value: string) => boolean, dated = false): boolean {
   const { pieces: specifics, distinctive } = clauseSpecifics(text);
-  return (distinctive || dated) && specifics.every((s) => seen(s) || (/^\d+$/.test(s) && (seen(s.padStart(2, '0')) || seen(String(Number(s))))));
+  return (distinctive || dated) && specifics.every((s) => seen(s) || (/^\d+$/.test(s) && (seen(s.padStart(2, '0')) || seen(String(Number(s))))) || (/^\d+\.\d\d$/.test(s) && (seen(String(Number(s))) || seen(Number(s).toFixed(1)))));
 }
 
 /**
@@ -134,12 +137,38 @@ let lastRequest: { text: string; lemmas: string[] } | undefined;
 function requestLemmas(request: string): string[] {
   if (lastRequest?.text === request) return lastRequest.lemmas;
   const lemmas = new Set<string>();
-  for (const m of request.toLowerCase().matchAll(/[a-z]+/g)) {
+  const text = request.toLowerCase();
+  let before = '';
+  let end = 0;
+  for (const m of text.matchAll(/[a-z]+/g)) {
+    // "It's in an email I received": a word a determiner opens (a space apart) is a noun, it asks for no act.
+    const opened = NOUN_OPENERS.has(before) && text.slice(end, m.index).trim() === '';
+    before = m[0];
+    end = m.index + m[0].length;
+    if (opened) continue;
     const lemma = readingsOf(m[0]).find((r) => r.form === 'base')?.lemma;
     if (lemma !== undefined && isVerb(lemma)) lemmas.add(lemma);
   }
   lastRequest = { text: request, lemmas: [...lemmas] };
   return lastRequest.lemmas;
+}
+
+/**
+ * The user's request states, in a sentence that is no question, that someone else did the act: a third-party pronoun
+ * ({@link THIRD_PARTIES}) right before the verb's past form, or one adverb apart ("They just sent me their share").
+ */
+export function reportedOfOthers(verb: string, request: string | undefined): boolean {
+  if (request === undefined || request === '') return false;
+  for (const sentence of splitSentences(request.replace(/\n+/g, ' '))) {
+    if (sentence.question) continue;
+    const words = tokenize(sentence.text);
+    for (let i = 0; i < words.length - 1; i++) {
+      if (!THIRD_PARTIES.has(words[i] ?? '')) continue;
+      const at = partsOfSpeech(words[i + 1] ?? '').includes('r') && !isVerb(words[i + 1] ?? '') ? i + 2 : i + 1;
+      if (readingsOf(words[at] ?? '').some((r) => r.form === 'past' && r.lemma === verb)) return true;
+    }
+  }
+  return false;
 }
 
 /** Auxiliaries of a passive that reports an event ("got imported", "was charged"). */

@@ -18,6 +18,7 @@ describe('claims', () => {
     // First person.
     ['first person, perfect', "I've sent the quarterly report to Dana.", 'send', 'first_person'],
     ['first person, "we"', 'We emailed the signed contract to the landlord.', 'email', 'first_person'],
+    ['a perfect passive before "to" and a verb is the act', 'The heater has been set to warm the nursery.', 'set', 'passive'],
     ['first person, phrasal verb', 'I rolled back the payments service to v1.8.', 'rollback', 'first_person'],
     ['first person, indirect object', "I've texted Maria the pickup code.", 'text', 'first_person'],
     ['first person after an apology opener', "Not a problem! I've refunded the $12 fee.", 'refund', 'first_person'],
@@ -390,6 +391,10 @@ describe('not claims', () => {
       'These are the files shared with Alex Martin.',
       'Here are the file IDs shared with Alex:',
       'The following files in the cloud drive are shared with Alex:',
+    ],
+    'a present passive before "to" and a verb taking its object states a plan': [
+      'The call is set to review the quarterly numbers.',
+      'The workshop is scheduled to cover the new onboarding flow.',
     ],
     'a participle after "as" says how, not what was done': [
       'Keep the reservation and use the flights as booked (May 20th).',

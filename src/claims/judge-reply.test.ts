@@ -41,6 +41,28 @@ describe('never flagged while a tool that could have done the work ran', () => {
     expect(flagged(check('Added a checked bag and seat 14C.', booked, { tools: booking }))).toEqual(['add_ancillaries:not_called']);
   });
 
+  it('backs a claim that puts something into a new thing by the creating tool named for that thing', () => {
+    const tools = [{ name: 'add_event_participants', description: 'Add participants to a calendar event.' }, { name: 'append_to_file', description: 'Append content to a file.' }, { name: 'create_file', description: 'Create a file.' }];
+    const created = ledger({ tool: 'create_file', args: { filename: 'shopping.txt', content: '- 2 eggs' } });
+    expect(flagged(check('I have added the pancake ingredients to a new shopping list file.', created, { tools }))).toEqual([]);
+    // An existing file the claim names is the append's.
+    expect(flagged(check('I have added the pancake ingredients to your shopping list file.', created, { tools }))).toEqual(['append_to_file:not_called']);
+    expect(flagged(check('The pancake ingredients have been added to a new file named shopping.txt.', created, { tools }))).toEqual([]);
+    // Another file name is no such evidence, and without a creating call the append is still the claim's.
+    expect(flagged(check('The pancake ingredients have been added to a new file named notes.txt.', created, { tools })).length).toBe(1);
+    expect(flagged(check('I have added the pancake ingredients to a new shopping list file.', new Ledger(), { tools })).length).toBe(1);
+  });
+
+  it('backs a claim whose verb no family knows, fitting action tools by their objects only, by the lookups that read them', () => {
+    const tools = ['add_member_to_team', 'post_team_message', 'list_team_members', 'read_team_messages', 'list_teams'];
+    const read = ledger({ tool: 'list_teams', args: {} }, { tool: 'list_team_members', args: { team: 'ops' } }, { tool: 'read_team_messages', args: { team: 'ops' } });
+    expect(flagged(check('I have gathered the members and their messages from the teams.', read, { tools }))).toEqual([]);
+    // A noun no lookup that ran read, or a verb of a known act, is still the action tool's.
+    const some = ledger({ tool: 'list_teams', args: {} }, { tool: 'list_team_members', args: { team: 'ops' } });
+    expect(flagged(check('I have gathered the members and their messages from the teams.', some, { tools })).length).toBe(1);
+    expect(flagged(check('I have added the members to the teams.', read, { tools }))).toEqual(['add_member_to_team:not_called']);
+  });
+
   it('backs a claim whose best fit names its object but not its act by the tool whose verb fits and that ran', () => {
     const bank = ['send_money', 'update_scheduled_transaction'];
     const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 7, amount: 1200 } });
@@ -99,6 +121,16 @@ describe('the calls’ own arguments show which tool did the work', () => {
     expect(flagged(check('I set things so the laptop installs the finance apps on first login.', registered, { tools: mdm }))).toEqual([]);
     // A word the call did not set is no evidence of it.
     expect(flagged(check('I set things so the laptop installs the design apps on first login.', registered, { tools: mdm }))).toEqual(['set_app_access:not_called']);
+  });
+
+  it('backs a clause that states no value by a fitting call that holds every value of its sentence', () => {
+    const bank = ['send_money', 'update_scheduled_transaction'];
+    const reply = 'The transfer was changed to $950, moved to March 1, 2024, and it is now set as a monthly payment.';
+    const updated = ledger({ tool: 'update_scheduled_transaction', args: { id: 3, amount: 950, date: '2024-03-01', recurring: true } });
+    expect(flagged(check(reply, updated, { tools: bank }))).toEqual([]);
+    // A call that holds only some of them is no such evidence.
+    const other = ledger({ tool: 'update_scheduled_transaction', args: { id: 3, amount: 400, date: '2024-03-01' } });
+    expect(flagged(check(reply, other, { tools: bank }))).toContain('send_money:not_called');
   });
 
   it('backs a claim by a message whose text holds what the claim says it was about', () => {
@@ -332,6 +364,16 @@ describe('provenance and intent', () => {
     const calls = ledger({ tool: 'find_alarms', args: {}, result: { alarms: ['07:30', '08:30'] } });
     const r = check('Your alarms are set for 7:30 and 8:30.', calls, { tools: ['add_alarm', 'find_alarms'], request: 'Set alarms for 7:30 and 8:30 please.' });
     expect(flagged(r)).toEqual(['add_alarm:not_called']);
+  });
+
+  it('reads a restatement of what the user said someone else did, whose values a lookup read, as information', () => {
+    const tools = ['pay_back', 'list_payments'];
+    const calls = ledger({ tool: 'list_payments', args: {}, result: [{ amount: 60.0, sender: 'Mia', subject: 'Taxi' }] });
+    const request = 'Mia just paid me her part of the taxi. She paid me too much. Pay her back the difference.';
+    expect(flagged(check('- Amount paid: $60.00\n- Fare share: $25.00\nI will pay back $35.00.', calls, { tools, request }))).toEqual([]);
+    // A value no lookup read is no restatement, and without the user's report the label claims the act.
+    expect(flagged(check('- Amount paid: $35.00', calls, { tools, request }))).toEqual(['pay_back:not_called']);
+    expect(flagged(check('- Amount paid: $60.00', calls, { tools, request: 'Pay Mia back the difference.' }))).toEqual(['pay_back:not_called']);
   });
 
   it('reads a state given in answer to a question about how things are, after a lookup, as information', () => {

@@ -16,7 +16,7 @@ import { actsOfCall, type ToolAct } from './tool-acts.js';
 import { splitIdentifier, tokenize, wordText } from './_tokens.js';
 import { claimSpecifics, dateKeys } from './_specifics.js';
 import { isThinkingVerb } from './_open-verbs.js';
-import { asksHowThingsAre, readFromResults, reportedByUser, requested } from './_provenance.js';
+import { asksHowThingsAre, readFromResults, reportedByUser, reportedOfOthers, requested } from './_provenance.js';
 import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
@@ -25,7 +25,7 @@ import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from 
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
 import { GENERAL_VERBS, GENERIC_RESULT_WORDS, READ_FAMILIES, SETTING_KEY_WORDS, STOPWORDS } from './lexicon.js';
-import { partsOfSpeech, verbReadings } from '../lexicon/index.js';
+import { CHANGE_LEXFILE, CONTENT_LEXFILES, lexfileShare, partsOfSpeech, verbLexfileShare, verbReadings } from '../lexicon/index.js';
 import { familiesOf } from './_verbs.js';
 import { isRecordReport } from './_cues.js';
 import { moneyWords } from './_mismatch-message.js';
@@ -240,9 +240,18 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       const named = claimNouns(x, objectsOf(x.object));
       const sibling =
         backingSibling(x.text, match, ran, input.backing, tools.byName, sentence, x.object) ??
-        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValuesOf(x.text).length > 0) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
+        (toldApart ? null : (couldHaveDone(match, ran, tools.byName, named, statedValuesOf(x.text).length > 0, madeNouns(x.clause)) ?? (match.read ? null : shownByArguments(x, match, tools.byName, input.backing, named, objectsOf(x.object), (quotes ??= quotedTexts(input.reply))))));
       if (sibling !== null) {
         tool = sibling;
+        state = 'ok';
+      }
+    }
+    // "I have gathered the users and their messages from the channels": a verb of no act the lexicon knows, fitting the
+    // action tools by their objects only, is the work of the lookups that ran and read each of those objects.
+    if (tool !== null && state === 'none' && match.strong && !verbFits && !toldApart && x.fromContext !== true) {
+      const reader = readByLookups(x.verb, objectsOf(x.object), tools.byName, ran);
+      if (reader !== null) {
+        tool = reader;
         state = 'ok';
       }
     }
@@ -276,7 +285,10 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
-    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)));
+    // So is a restatement of what the user said someone else did ("They just sent me their share" → "Amount sent: £200.00")
+    // whose values a lookup read.
+    const othersDid = (): boolean => (x.form === 'passive' || x.form === 'status') && reportedOfOthers(x.verb, input.request) && readFromResults(x.text, (v) => input.backing.seen(v));
+    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)) || othersDid());
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     // "I have drafted the email below": an object the reply itself holds (its noun phrase ends in "below" or
@@ -430,9 +442,11 @@ function backingSibling(text: string, match: ToolMatch, ran: (tool: string) => R
  * and the claim states no reference or number, this tool's verb as close to the claim's as a family member's is
  * enough ("added the ingredients to your list" after an append ran, beside an add-participants tool never called).
  * When the best fit names the claim's object but not its act, a tool whose verb fits the act does ("adjusted your rent
- * payment" after update_scheduled_transaction ran, beside a send_money never called). Of such tools, the best-ranked.
+ * payment" after update_scheduled_transaction ran, beside a send_money never called). A creating tool that ran and is
+ * named for what the clause says is new made it ("added the ingredients to a new file" after create_file, beside an
+ * append_to_file never called). Of such tools, the best-ranked.
  */
-function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>, statesValues: boolean): string | null {
+function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>, named: ReadonlySet<string>, statesValues: boolean, made: ReadonlySet<string>): string | null {
   const bestFit = match.fits[0];
   const best = bestFit === undefined ? undefined : profiles.get(bestFit.tool);
   if (bestFit === undefined || best === undefined) return null;
@@ -444,6 +458,8 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
     if (ran(fit.tool) !== 'ok') continue;
     const other = profiles.get(fit.tool);
     if (other === undefined || other.read !== best.read) continue;
+    // "added the ingredients to a new file": what the clause says is new was made, by a creating tool named for it that ran.
+    if (fit.verb && other.families.has('create') && [...made].some((n) => other.nameNouns.has(n))) return fit.tool;
     // The best fit names the claim's object but not its act ("adjusted your rent payment" is no send_money): a tool
     // whose verb fits the act and that ran did it, when the claim states no value to tell them apart.
     if (!bestFit.verb && fit.verb && fit.verbScore >= 2 && !statesValues) return fit.tool;
@@ -483,6 +499,10 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
     names: statedNamesOf(x.text),
     words: x.fromContext === true ? NO_QUOTES : x.object.split(' ').filter((w) => w.length >= 4 && !STOPWORDS.has(w)).map(canonicalNoun),
   };
+  // A clause that states no value of its own goes with its sentence's ("The amount has been adjusted to $1200, scheduled
+  // for January 4, and it's now set as a recurring payment"): a call that holds every value of the sentence did it.
+  const sentence = evidence.values.length === 0 && x.text !== x.clause ? statedValuesOf(x.text) : NO_QUOTES;
+  const whole: ClaimEvidence | null = sentence.length === 0 ? null : { ...evidence, values: sentence };
   for (const p of profiles.values()) {
     if (p === best || p.read) continue;
     const calls = backing.calls(p.name);
@@ -507,7 +527,7 @@ function shownByArguments(x: ExtractedClaim, match: ToolMatch, profiles: Readonl
       if (shown.verbatim || (shown.echoes && carriesMessage(x.verb, p))) return p.name;
       // A call of a tool that fits the act as closely as the best fit and holds every value the claim states did it
       // ("The amount has been adjusted to $1200, scheduled for January 4th, 2023" after an update with amount 1200 and that date).
-      if (shown.holdsAll && fits && sameAct) return p.name;
+      if (fits && sameAct && (shown.holdsAll || (whole !== null && callEvidence(call, whole).holdsAll))) return p.name;
       if (namesOwnOf(best, p, named, false, argumentKeyNouns(call))) continue;
       // A tool that does not fit the claim did it only when its call shows both what it set and the claim's values.
       // A general verb says nothing of the act ("made it a recurring transaction"): an argument named for its object
@@ -584,6 +604,47 @@ function namesOwnOf(best: ToolProfile, other: ToolProfile, named: ReadonlySet<st
   }
   return false;
 }
+
+/**
+ * The canonical nouns a clause says are new: the words of the noun phrase "new" opens, up to the next stop word ("to a
+ * new grocery list file in the drive" → grocery, list, file). Empty for most clauses.
+ */
+const madeNouns = memo((clause: string): ReadonlySet<string> => {
+  const words = tokenize(clause);
+  let out: Set<string> | undefined;
+  for (let i = words.indexOf('new'); i !== -1; i = words.indexOf('new', i + 1)) {
+    for (let k = i + 1; k < words.length && k <= i + MADE_PHRASE && !STOPWORDS.has(words[k] ?? ''); k++) (out ??= new Set()).add(nounOf(words[k] ?? ''));
+  }
+  return out ?? NO_TOOLS;
+});
+/** How many words after "new" {@link madeNouns} reads. */
+const MADE_PHRASE = 4;
+
+/**
+ * The first lookup that ran and read a noun of the claim's object, when lookups that ran read every noun of it that
+ * names a listed tool's object and the claimed verb is one no verb family knows, hardly of change nor of making content
+ * (WordNet's verb.change, and its cognition, communication and creation files, each under {@link READ_CHANGE_SHARE}:
+ * "gathered", "collected", not "processed", "finalized", "summarized"); else `null`.
+ */
+function readByLookups(verb: string, objects: ReadonlySet<string>, profiles: ReadonlyMap<string, ToolProfile>, ran: (tool: string) => RunState): string | null {
+  if (familiesOf(verb).length > 0 || verbLexfileShare(verb, CHANGE_LEXFILE) >= READ_CHANGE_SHARE || lexfileShare(verb, CONTENT_LEXFILES) >= READ_CHANGE_SHARE) return null;
+  let first: string | null = null;
+  for (const noun of objects) {
+    let named = false;
+    let reader: string | null = null;
+    for (const p of profiles.values()) {
+      if (!p.nameNouns.has(noun) || p.nameVerb === noun) continue;
+      named = true;
+      if (p.read && ran(p.name) === 'ok') reader ??= p.name;
+    }
+    if (!named) continue;
+    if (reader === null) return null;
+    first ??= reader;
+  }
+  return first;
+}
+/** Below this share of verb.change senses (and of content senses), a verb no family knows may name a lookup's work. */
+const READ_CHANGE_SHARE = 0.2;
 
 /** The canonical nouns a claim names: its object's, and those its verb implies ("texted" → sms). */
 function claimNouns(x: ExtractedClaim, objects: ReadonlySet<string>): ReadonlySet<string> {

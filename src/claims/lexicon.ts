@@ -368,3 +368,9 @@ export const GENERAL_VERBS: ReadonlySet<string> = new Set(['do', 'give', 'have',
 
 /** Canonical nouns of argument names that can hold an email address (`to`, `recipients`, `customer_email`, `cc`). */
 export const ADDRESS_ARGUMENTS: ReadonlySet<string> = new Set(['email', 'mail', 'to', 'recipient', 'address', 'cc', 'bcc', 'contact', 'sender', 'from', 'login', 'username', 'invitee', 'attendee', 'participant', 'member']);
+
+/** Words that open a noun phrase: the word after one is a noun ("in an email I received", "the link"), not a verb. */
+export const NOUN_OPENERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'this', 'these', 'those']);
+
+/** Subjects that name a party other than the user and the agent ("they sent me", "someone cancelled it"). */
+export const THIRD_PARTIES: ReadonlySet<string> = new Set(['he', 'she', 'they', 'someone', 'somebody']);
