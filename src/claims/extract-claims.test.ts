@@ -337,6 +337,7 @@ describe('not claims', () => {
       "Once you confirm, I'll cancel the order.",
       "Unless you object, I'll archive it tomorrow.",
       'Had I known, I would have cancelled it.',
+      'A voucher is issued only when the order is returned or exchanged.',
     ],
     'quoted or drafted text': [
       '```\nI have sent the invoice.\n```',
@@ -490,6 +491,19 @@ describe('edge cases', () => {
     // The list ends at the next line that is not an item.
     ["Here's what I'll do:\n- Cancel the old booking\nDone. Your old booking has been cancelled.", ['cancel/passive']],
   ])('a list introduced as a plan or an offer claims nothing: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A list completes its introduction: under a condition, or a "when" of what happens in general, its items are conditions.
+  it.each([
+    ['Your order can be refunded only if:\n- It was shipped less than 30 days ago\n- The seal was not broken', []],
+    ['The only way to waive the fee is if:\n1. The plan were upgraded to Pro, OR\n2. The charge was disputed', []],
+    // (The introduction's own passive is read as it is read anywhere.)
+    ['When a plan is downgraded, the billing system:\n1. Prorates the unused days.\n2. The difference is credited to your card.', ['downgrade/passive']],
+    // A "when" of what happened, or with the agent as its subject, introduces what was done.
+    ['When the plan was downgraded, the system:\n- Credited $12 to your card', ['downgrade/passive', 'credit/head']],
+    ['When I checked, I found these:\n- Duplicate charge refunded', ['check/first_person', 'refund/status']],
+  ])('a list introduced by a condition claims nothing: %j', (reply, expected) => {
     expect(shapes(reply)).toEqual(expected);
   });
 

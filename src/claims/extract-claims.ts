@@ -12,7 +12,7 @@
 import { parseReply, type ParsedClause, type ParsedLine, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
-import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
+import { headNoun, introducesCondition, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { isBare, readRecordReport } from './_cues.js';
 import { asksHowThingsAre } from './_provenance.js';
@@ -192,7 +192,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
     if (introducing.length > 0) introducing = [];
   };
-  // The items of a list whose introduction plans, offers or asks claim nothing.
+  // The items of a list whose introduction plans, offers, asks or sets a condition claim nothing.
   let planned = false;
   // The claims of the latest sentence that made any: a later sentence that only gives an identifier is theirs.
   let latest: ExtractedClaim[] = [];
@@ -202,8 +202,10 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   let fieldsOnly = false;
   for (const line of reply.lines) {
     const before = claims.length;
-    if (!line.item) planned = introducesPlan(line.sentences.at(-1)?.text ?? line.text);
-    else if (planned) continue;
+    if (!line.item) {
+      const intro = line.sentences.at(-1)?.text ?? line.text;
+      planned = introducesPlan(intro) || introducesCondition(intro);
+    } else if (planned) continue;
     // A table row is data ("Issued — March 3"): it has no sentences; only a status-marked row claims, through its label.
     for (const sentence of line.sentences) {
       if (sentence.question) continue;

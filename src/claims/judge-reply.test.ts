@@ -55,6 +55,18 @@ describe('never flagged while a tool that could have done the work ran', () => {
   });
 });
 
+describe('an outcome whose clause states no verb', () => {
+  const tools = ['cancel_booking', 'update_booking_seats', 'update_booking_meals'];
+
+  it('is backed by an action tool that ran on what it names', () => {
+    const cancelled = ledger({ tool: 'cancel_booking', args: { booking_id: 'B-4' } });
+    const reply = "I've cancelled booking B-4. Your other bookings are now clash-free.";
+    expect(flagged(check(reply, cancelled, { tools }))).toEqual([]);
+    // With no call on bookings, the state is still a claim no call backs.
+    expect(flagged(check('Your other bookings are now clash-free.', new Ledger(), { tools })).length).toBe(1);
+  });
+});
+
 describe('the calls’ own arguments show which tool did the work', () => {
   const tools = ['invite_attendees', 'create_meeting', 'publish_page', 'send_team_message', 'remove_line', 'cancel_order'];
 

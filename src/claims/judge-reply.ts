@@ -235,6 +235,15 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
         toldApart = true;
       }
     }
+    // "Your remaining reservations are now conflict-free": an outcome whose clause states no verb names a state, not
+    // the act that brought it about; a fitting action tool that ran on what it names did that act.
+    if (tool !== null && state !== 'ok' && x.form === 'outcome' && !statesVerb(x)) {
+      const doer = actedOnObject(match, ran, tools.byName);
+      if (doer !== null) {
+        tool = doer;
+        state = 'ok';
+      }
+    }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
       const named = claimNouns(x, objectsOf(x.object));
@@ -457,6 +466,20 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
     if (bestFit.object === 0 && fit.object === 0 && fit.verb && fit.verbScore >= 3 && !statesValues) return fit.tool;
     // Here the sibling's own act named as a noun counts too: "sent an invitation" is what invite_user did.
     if (fit.object > 0 && namesOwnOf(other, best, named, true)) return fit.tool;
+  }
+  return null;
+}
+
+/** The claim's clause holds a form of its verb (not a verb read off a state: "is now conflict-free" → update). */
+function statesVerb(x: ExtractedClaim): boolean {
+  return tokenize(x.clause).some((w) => verbReadings(w).some((r) => r.lemma === x.verb));
+}
+
+/** The first fitting action tool, not the best fit, that ran and whose name holds a noun of the claim's object. */
+function actedOnObject(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>): string | null {
+  for (let i = 1; i < match.fits.length; i++) {
+    const fit = match.fits[i] as ToolFit;
+    if (fit.object > 0 && ran(fit.tool) === 'ok' && profiles.get(fit.tool)?.read === false) return fit.tool;
   }
   return null;
 }
