@@ -329,6 +329,16 @@ describe('provenance and intent', () => {
     expect(flagged(r)).toEqual([]);
   });
 
+  it('reads where a looked-up record is, in the present passive, as information', () => {
+    const tools = ['book_table', 'get_table'];
+    const looked = ledger({ tool: 'get_table', args: { id: 't-9' }, result: { section: 'garden' } });
+    const request = 'Can we sit inside instead?';
+    expect(flagged(check('Your table is booked in the garden section, which closes at 9.', looked, { tools, request }))).toEqual([]);
+    // Not when it says it is this run's outcome, nor with no lookup.
+    expect(flagged(check('Your table is now booked in the garden section.', looked, { tools, request }))).toEqual(['book_table:not_called']);
+    expect(flagged(check('Your table is booked in the garden section, which closes at 9.', new Ledger(), { tools, request }))).toEqual(['book_table:not_called']);
+  });
+
   it('still flags the same state when the user asked for it', () => {
     const calls = ledger({ tool: 'find_alarms', args: {}, result: { alarms: ['07:30', '08:30'] } });
     const r = check('Your alarms are set for 7:30 and 8:30.', calls, { tools: ['add_alarm', 'find_alarms'], request: 'Set alarms for 7:30 and 8:30 please.' });

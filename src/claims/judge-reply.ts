@@ -281,8 +281,12 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
     // A field of a record listed under its label ("Created: May 4, 2024") states its value beside its clause.
     // So is a past event a record dates ("Your reservation was booked on 2024-05-12, more than 24 hours ago").
+    // So is where a record sits, told in the present passive after a lookup ran ("Your reservation is booked in basic
+    // economy", "the cabin you're booked in").
     const readOff = (): boolean =>
-      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
+      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) ||
+      (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
+      (placedIn(x) && lookupRan(tools.byName, ran));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
     const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)));
@@ -932,6 +936,25 @@ function presentState(x: ExtractedClaim): boolean {
 }
 
 const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;
+
+/**
+ * A present passive whose participle is followed by "in" ("is booked in economy", "the cabin you're booked in"): where
+ * the record is, not an act of this run; "now", "just" or "successfully" say it is this run's outcome.
+ */
+function placedIn(x: ExtractedClaim): boolean {
+  if (x.form !== 'passive' || !presentState(x)) return false;
+  const words = tokenize(x.clause);
+  if (words.some((w) => THIS_RUN.has(w))) return false;
+  for (let i = 0; i + 1 < words.length; i++) if (words[i + 1] === 'in' && verbReadings(words[i] ?? '').some((r) => (r.form === 'participle' || r.form === 'past') && r.lemma === x.verb)) return true;
+  return false;
+}
+const THIS_RUN: ReadonlySet<string> = new Set(['now', 'just', 'successfully']);
+
+/** A lookup of the tool list ran and succeeded. */
+function lookupRan(profiles: ReadonlyMap<string, ToolProfile>, ran: (tool: string) => RunState): boolean {
+  for (const p of profiles.values()) if (p.read && ran(p.name) === 'ok') return true;
+  return false;
+}
 
 /**
  * Reasoning-only tools (corpus README): a tool whose own verb is one of thinking, not of looking up or
