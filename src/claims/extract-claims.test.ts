@@ -510,9 +510,10 @@ describe('edge cases', () => {
   // A participle before a bare noun, in a summary the reply asks the user to approve, names the state a change would bring.
   it.each([
     ['Here is the change:\n- Flights: BA12 and BA14 (same times, upgraded seats)\n\nDo you confirm this change?', []],
-    ['Summary:\n\nUpdated seat assignments:\n1. 14C\n2. 14D\n\nPlease confirm that you would like me to proceed.', []],
+    ['Updated seat assignments (window seats):\n1. 14C\n2. 14D\n\nPlease confirm that you would like me to proceed.', []],
     // Done work: no request for leave, or a participle with its determiner ("the booking").
     ['Upgraded seats on BA12 and BA14.\n\nAnything else?', ['upgrade/head']],
+    ['Updated seat assignments (window seats):\n1. 14C\n2. 14D\n\nAnything else?', ['update/head']],
     ['Cancelled the booking. Shall I proceed with the refund?', ['cancel/head']],
   ])('a participle naming a proposed state claims nothing: %j', (reply, expected) => {
     expect(shapes(reply)).toEqual(expected);
