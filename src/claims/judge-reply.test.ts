@@ -278,6 +278,26 @@ describe('a payment restated turns after the call that made it', () => {
   });
 });
 
+describe('a payment told after a call that only repeats the payments before it', () => {
+  const tools = ['change_cabin', 'update_bags', 'get_booking'];
+  const history = { booking_id: 'BK1', payments: [{ payment_id: 'card_7', amount: 300 }, { payment_id: 'card_7', amount: 240 }] };
+
+  it('is not that call’s, nor judged against its count of bags', () => {
+    const r = checkMessages(
+      [
+        { role: 'user', content: 'Move booking BK1 to business with card_7.' },
+        { tool: 'change_cabin', status: 'ok', args: { booking_id: 'BK1', cabin: 'business', payment_id: 'card_7' }, result: history },
+        { role: 'assistant', content: 'Done: booking BK1 is now in business.' },
+        { role: 'user', content: 'Add a second bag, please.' },
+        { tool: 'update_bags', status: 'ok', args: { booking_id: 'BK1', total_bags: 2, payment_id: 'card_7' }, result: history },
+        { role: 'assistant', content: 'Bags: 2, no charge.\n\nPayment: $120 charged to card_7.' },
+      ],
+      { tools },
+    );
+    expect(r.claimedButNeverRan.filter((c) => c.tool === 'update_bags')).toEqual([]);
+  });
+});
+
 describe('reasoning-only tools and lookups', () => {
   it('never lists a thinking tool whose calls returned nothing as unreported', () => {
     const calls = ledger({ tool: 'think', args: { thought: 'check the fare' }, result: '' }, { tool: 'cancel_order', args: { order_id: '1' } });

@@ -807,15 +807,33 @@ function reportsNoLookup(match: ToolMatch, objects: ReadonlySet<string>): boolea
   return true;
 }
 
-/** The most recent successful call of the stretch, not a lookup, whose arguments or own result record an amount. */
+/**
+ * The most recent successful call of the stretch, not a lookup, whose arguments or own result record an amount, and
+ * that paid something: a call with no amount in its arguments whose result only lists payments recorded before it (a
+ * bag update's result repeating the reservation's payment history) paid nothing.
+ */
 function payingCall(stretch: readonly LedgerEntry[], backing: Backing, profiles: ReadonlyMap<string, ToolProfile>): string | null {
   for (let i = stretch.length - 1; i >= 0; i--) {
     const e = stretch[i];
     // A lookup whose result lists payments (a reservation's payment history) paid nothing.
     if (e === undefined || e.status !== 'ok' || profiles.get(e.tool)?.read === true) continue;
-    if (backing.digests(e.tool).some((d) => d.moneyCalls > 0 || d.resultMoneyCalls > 0)) return e.tool;
+    if (backing.digests(e.tool).some((d) => d.moneyCalls > 0 || d.resultMoneyCalls > 0) && !repeatsPayments(stretch, i, backing, profiles)) return e.tool;
   }
   return null;
+}
+
+/**
+ * The call `stretch[i]` holds no amount in its arguments, and every amount its result records was recorded before it:
+ * by an earlier call of the stretch, or by an action tool that has no call in the stretch (all of its calls came before).
+ */
+function repeatsPayments(stretch: readonly LedgerEntry[], i: number, backing: Backing, profiles: ReadonlyMap<string, ToolProfile>): boolean {
+  const own = digestOf([stretch[i] as LedgerEntry])[0] as ArgsDigest;
+  if (own.moneyCalls > 0 || own.resultMoney.size === 0) return false;
+  const inStretch = new Set(stretch.map((e) => e.tool));
+  const earlier: ArgsDigest[] = [...digestOf(stretch.slice(0, i))];
+  for (const p of profiles.values()) if (!p.read && !inStretch.has(p.name)) earlier.push(...backing.digests(p.name));
+  for (const a of own.resultMoney) if (!earlier.some((d) => d.resultMoney.has(a))) return false;
+  return true;
 }
 
 /**
