@@ -298,6 +298,20 @@ describe('a payment told after a call that only repeats the payments before it',
   });
 });
 
+describe('the call that returned the identifier a claim states', () => {
+  const tools = ['open_account', 'issue_voucher'];
+  const issued = ledger({ tool: 'issue_voucher', args: { customer: 'c-3', amount: 40 }, result: 'Voucher vch_77120 issued to c-3 for 40.' });
+
+  it('made the record, whatever verb the claim uses', () => {
+    expect(flagged(check('Store credit – already created (code vch_77120, $40) for your account.', issued, { tools }))).toEqual([]);
+  });
+
+  it('did not when the claim states another amount, or names the identifier as what it acted on', () => {
+    expect(flagged(check('Store credit – already created (code vch_77120, $45) for your account.', issued, { tools }))).toEqual(['open_account:not_called']);
+    expect(flagged(check('Created a new account for vch_77120.', issued, { tools }))).toEqual(['open_account:not_called']);
+  });
+});
+
 describe('reasoning-only tools and lookups', () => {
   it('never lists a thinking tool whose calls returned nothing as unreported', () => {
     const calls = ledger({ tool: 'think', args: { thought: 'check the fare' }, result: '' }, { tool: 'cancel_order', args: { order_id: '1' } });

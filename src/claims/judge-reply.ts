@@ -255,6 +255,15 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
         state = 'ok';
       }
     }
+    // "Travel certificate – already created (ID certificate_3221322, amount $300)": the one action call whose own result
+    // returned an identifier the claim states, and that holds every amount it states, made that record.
+    if (tool !== null && state === 'none' && !match.read) {
+      const maker = madeRecord(x.text, tool, ran, input.backing, tools.byName);
+      if (maker !== null) {
+        tool = maker;
+        state = 'ok';
+      }
+    }
     // A call of this stretch returned what the claimed tool is described to return ("I have logged you in"
     // after the registration call returned a session token): that call did the work.
     if (tool !== null && state === 'none') {
@@ -473,6 +482,30 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
   }
   return null;
 }
+
+/**
+ * The one action tool other than `matched` whose successful calls returned, in their own results (not their arguments),
+ * an identifier `text` states (a word of six characters or more with letters and digits, not after a preposition: "to
+ * MZ3Q8L" names the record acted on, not one made), and hold every amount it states; `null` when none or several do.
+ */
+function madeRecord(text: string, matched: string, ran: (tool: string) => RunState, backing: Backing, profiles: ReadonlyMap<string, ToolProfile>): string | null {
+  const words = text.split(/[^A-Za-z0-9_]+/);
+  const ids = words.filter((w, i) => w.length >= 6 && /\d/.test(w) && /[a-z]/i.test(w) && !PLACE_PREPOSITIONS.has((words[i - 1] ?? '').toLowerCase())).map((w) => w.toLowerCase());
+  if (ids.length === 0) return null;
+  const amounts = findAmounts(text).map((a) => cents(a.value));
+  let maker: string | null = null;
+  for (const p of profiles.values()) {
+    if (p.read || p.name === matched || ran(p.name) !== 'ok') continue;
+    const made = backing.digests(p.name).some((d) => ids.some((id) => !d.words.has(id) && d.texts.some((t) => t.toLowerCase().includes(id))) && amounts.every((a) => d.money.has(a) || d.resultMoney.has(a)));
+    if (!made) continue;
+    if (maker !== null) return null;
+    maker = p.name;
+  }
+  return maker;
+}
+
+/** Prepositions before an identifier that name the record acted on ("added a bag to MZ3Q8L"). */
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'on', 'for', 'in', 'from', 'of', 'at', 'into', 'onto', 'with', 'under']);
 
 /** The claim's clause holds a form of its verb (not a verb read off a state: "is now conflict-free" → update). */
 function statesVerb(x: ExtractedClaim): boolean {
