@@ -228,6 +228,11 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     // "A voucher is issued only when the order is returned": a condition after "only" governs the clause before it too.
     if (blocked || inherited.conditional || (conditionalAt !== -1 && (conditionalAt < i || words[conditionalAt - 1] === 'only'))) return { claims: NO_CLAIMS, state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: NO_CLAIMS, state: nextState };
+    // "What was actually paid": a passive whose subject is "what" is a free relative (a heading), it tells no act.
+    if (form === 'passive' && pre[0] === 'what') return { claims: NO_CLAIMS, state: nextState };
+    // "… charged when the reservation was created", "since your booking was made": a simple-past passive in a clause of
+    // time is the time another statement is told from, not an act told.
+    if (form === 'passive' && (pre.includes('when') || tokens.slice(0, start).includes('since')) && pre.some((w) => w === 'was' || w === 'were') && !pre.includes('been')) return { claims: NO_CLAIMS, state: nextState };
     // "It looks like your rent payment is scheduled for April 4": a state inferred from a record, no act of the agent.
     if (form !== 'first_person' && form !== 'head' && evidential(pre)) return { claims: NO_CLAIMS, state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.

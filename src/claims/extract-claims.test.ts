@@ -501,9 +501,21 @@ describe('edge cases', () => {
     // (The introduction's own passive is read as it is read anywhere.)
     ['When a plan is downgraded, the billing system:\n1. Prorates the unused days.\n2. The difference is credited to your card.', ['downgrade/passive']],
     // A "when" of what happened, or with the agent as its subject, introduces what was done.
-    ['When the plan was downgraded, the system:\n- Credited $12 to your card', ['downgrade/passive', 'credit/head']],
+    ['When the plan was downgraded, the system:\n- Credited $12 to your card', ['credit/head']],
     ['When I checked, I found these:\n- Duplicate charge refunded', ['check/first_person', 'refund/status']],
   ])('a list introduced by a condition claims nothing: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A free relative ("what was paid") and a clause of time ("when it was created", "since it was made") tell no act.
+  it.each([
+    ['What was actually refunded\n\nThe deposit, $80.', []],
+    ['That is the fee that applied when the order was placed.', []],
+    ['Rates are higher since your policy was issued.', []],
+    // Not a perfect, and not the act the sentence tells first.
+    ['When the order has been placed, we email you.', ['place/passive']],
+    ['Your order was placed when you confirmed.', ['place/passive']],
+  ])('a clause of time or a free relative claims nothing: %j', (reply, expected) => {
     expect(shapes(reply)).toEqual(expected);
   });
 
