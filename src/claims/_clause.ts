@@ -225,8 +225,14 @@ export function readClause(tokens: readonly string[], clause: string, options: R
       (cues.offer && (told === 0 || OFFER.test(pre.slice(told).join(' '))));
     const nextState: ClauseState = { subject, blocked, conditional: inherited.conditional || conditionalAt !== -1 };
     if (subject === 'passive') nextState.passiveSubject = subjectTokens.length > CARRIED_SUBJECT ? subjectTokens.slice(-CARRIED_SUBJECT) : subjectTokens;
-    if (blocked || inherited.conditional || (conditionalAt !== -1 && conditionalAt < i)) return { claims: NO_CLAIMS, state: nextState };
+    // "A voucher is issued only when the order is returned": a condition after "only" governs the clause before it too.
+    if (blocked || inherited.conditional || (conditionalAt !== -1 && (conditionalAt < i || words[conditionalAt - 1] === 'only'))) return { claims: NO_CLAIMS, state: nextState };
     if (pre.some((w) => REPORTED.has(w)) || failureCue(words, hit) || cues.outside) return { claims: NO_CLAIMS, state: nextState };
+    // "What was actually paid": a passive whose subject is "what" is a free relative (a heading), it tells no act.
+    if (form === 'passive' && pre[0] === 'what') return { claims: NO_CLAIMS, state: nextState };
+    // "… charged when the reservation was created", "since your booking was made": a simple-past passive in a clause of
+    // time is the time another statement is told from, not an act told.
+    if (form === 'passive' && (pre.includes('when') || tokens.slice(0, start).includes('since')) && pre.some((w) => w === 'was' || w === 'were') && !pre.includes('been')) return { claims: NO_CLAIMS, state: nextState };
     // "It looks like your rent payment is scheduled for April 4": a state inferred from a record, no act of the agent.
     if (form !== 'first_person' && form !== 'head' && evidential(pre)) return { claims: NO_CLAIMS, state: nextState };
     // "…, created on 2024-05-12": a head participle right before a date describes a record.
@@ -540,6 +546,28 @@ export function introducesPlan(text: string): boolean {
   }
   return false;
 }
+
+/** Words that, last before a list's colon, make its items conditions ("can be cancelled only if:"). */
+const CONDITION_BEFORE_LIST: ReadonlySet<string> = new Set(['if', 'unless', 'when', 'whenever']);
+
+/**
+ * A sentence that introduces a list of conditions or of what happens in general (the last sentence of the line
+ * before the list): it ends with a colon right after a condition word ("This reservation can be cancelled only if:",
+ * "The only way it could be cancelled is if:"), or it opens with a condition in the present tense and the agent is
+ * not its subject ("When the cabin is downgraded, the system:"). The items complete the condition or say what
+ * happens whenever it holds, so they claim nothing (corpus README: conditionals). "When I checked, I found:" and
+ * "Once that was done, I:" introduce what was done.
+ */
+export function introducesCondition(text: string): boolean {
+  const trimmed = text.trimEnd();
+  if (!trimmed.endsWith(':')) return false;
+  const words = tokenize(trimmed.toLowerCase());
+  if (CONDITION_BEFORE_LIST.has(words.at(-1) ?? '')) return true;
+  if (!CONDITION_BEFORE_LIST.has(words[0] ?? '') || words.some((w) => FIRST_PERSON.has(w) || PAST_BE.has(w))) return false;
+  return words.some((w) => w === 'is' || w === 'are');
+}
+/** Past and perfect auxiliaries: a condition told with them dates an event ("When it was cancelled, …:"). */
+const PAST_BE: ReadonlySet<string> = new Set(['was', 'were', 'has', 'have', 'had']);
 
 /** Auxiliaries and "to" between a modal or intention and its verb ("will be making", "going to make"). */
 const BEFORE_VERB: ReadonlySet<string> = new Set(['to', 'be', 'have', 'also', 'now', 'just', 'first', 'then', 'quickly', 'happily', 'gladly']);

@@ -25,7 +25,8 @@ const PERSONS: ReadonlySet<string> = new Set(['you', 'they', 'he', 'she', 'it', 
 const CONDITION_OPENERS: ReadonlySet<string> = new Set([...CONDITION_WORDS, ...CONDITION_BEFORE_PERSON, 'in', 'as']);
 
 /**
- * Index of the word that opens a condition ("if", "unless", "once", "in case", "as soon as", "when you…"), or -1.
+ * Index of the word that opens a condition ("if", "unless", "once", "in case", "as soon as", "when you…", "only
+ * when…"), or -1.
  */
 export function conditionalIndex(words: readonly string[]): number {
   for (let i = 0; i < words.length; i++) {
@@ -35,6 +36,8 @@ export function conditionalIndex(words: readonly string[]): number {
     if (w === 'in' && words[i + 1] === 'case') return i;
     if (w === 'as' && words[i + 1] === 'soon' && words[i + 2] === 'as') return i;
     if (CONDITION_BEFORE_PERSON.has(w) && CONDITIONAL.has(w) && PERSONS.has(words[i + 1] ?? '')) return i;
+    // "is provided only when the reservation is changed": "only" makes any such clause a condition.
+    if (CONDITION_BEFORE_PERSON.has(w) && words[i - 1] === 'only') return i;
   }
   return -1;
 }

@@ -7,7 +7,7 @@
  * agrees. Ambiguous sentences (two amounts, qualified amounts such as "each", "around", "half of")
  * are not judged. Constant time per claim: the calls are folded into {@link ArgsDigest}s.
  */
-import { MONEY_KEY, type ArgsDigest } from './args-digest.js';
+import { isMoneyKey, type ArgsDigest } from './args-digest.js';
 import { cents, refParts, refShape, stripZeros } from './_ref-values.js';
 import { findAmounts, findEmails, findMaskedRefs, findRefs, normalizeRef, qualifiedAmount, type Amount } from './_values.js';
 import { findBareHours, findDates, findTimes, qualifiedTime, statedEnums, type EnumParameter, type StatedEnum } from './_typed-values.js';
@@ -217,7 +217,7 @@ function checkAmount(clause: string, sentence: string, digests: readonly ArgsDig
   if (calls > 1 && (Math.abs(sum - a) <= 1 || Math.abs(sum - a * 100) <= 100)) return null;
   // The call's own result may hold it; a value seen in some other result does not make it this call's.
   if (digests.some((d) => d.resultMoney.has(a) || d.resultMoney.has(-a))) return null;
-  const used = recentLeaves(digests, (l) => MONEY_KEY.test(l.key));
+  const used = recentLeaves(digests, (l) => isMoneyKey(l.key));
   return { claimed: claimed.text, observed: used.map((l) => l.value), message: moneyMismatchMessage(clause, claimed.text, used) };
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../ledger.js';
-import { ArgsDigest } from './args-digest.js';
+import { ArgsDigest, isMoneyKey } from './args-digest.js';
 
 function call(args: unknown, result: unknown = null): LedgerEntry {
   return { tool: 'book', status: 'ok', args, result, error: null, callId: null, startedAt: null, endedAt: null };
@@ -78,5 +78,20 @@ describe('ArgsDigest', () => {
     // The results are read at the first value the arguments lack, and then list every value in call order.
     expect(d.recordsTime(960)).toBe(true);
     expect([...d.times]).toEqual([960, 930]);
+  });
+});
+
+describe('isMoneyKey', () => {
+  it.each([
+    ['amount', true],
+    ['total', true],
+    ['order_total', true],
+    ['total_price', true],
+    ['totalUsd', true],
+    ['total_baggages', false],
+    ['total_items', false],
+    ['passenger_count', false],
+  ])('%s holds money: %s', (key, money) => {
+    expect(isMoneyKey(key)).toBe(money);
   });
 });

@@ -17,12 +17,24 @@ export const MONEY_KEY = /amount|price|total|cents|cost|fee|credit|sum|value|cha
 const ID_KEY = /id$|_id|number|num$|^no$|ref|key|code|^pr$|^issue$|^order$|^ticket$|^build$|^deal$|^invoice$|^account$|locator|pnr/i;
 /** Argument names that select the record acted on ("reservation_id", "userId", "id"). */
 const RECORD_KEY = /(?:^|_)id$|[a-z]Id$|^id$/;
+/** Words that open a key for a quantity of what follows ("total_baggages", "sum_items"): money only when that names money too. */
+const QUANTITY_OPENERS: ReadonlySet<string> = new Set(['total', 'sum', 'value']);
+
+/**
+ * An argument name that holds money: {@link MONEY_KEY}, except a quantity of things ("total_baggages", "total_items":
+ * a count, never compared with an amount); "total", "order_total" and "total_price" hold money.
+ */
+export const isMoneyKey = memo((key: string): boolean => {
+  if (!MONEY_KEY.test(key)) return false;
+  const [first = '', ...rest] = splitIdentifier(key);
+  return !QUANTITY_OPENERS.has(first.toLowerCase()) || rest.length === 0 || MONEY_KEY.test(rest.join('_'));
+});
 /** Key tests remembered per key: results repeat a handful of keys thousands of times. */
-const moneyKey = memo((key: string) => MONEY_KEY.test(key));
+const moneyKey = isMoneyKey;
 const recordKey = memo((key: string) => RECORD_KEY.test(key));
 /** Whether an argument name selects the record acted on (`reservation_id`, `userId`, `id`). */
 export const isRecordKey = (key: string): boolean => recordKey(key);
-const resultMoneyKey = memo((key: string) => MONEY_KEY.test(key) && !RECORD_KEY.test(key));
+const resultMoneyKey = memo((key: string) => isMoneyKey(key) && !RECORD_KEY.test(key));
 /** Argument names that say their amount is in the currency's minor unit ("amount_cents", "priceInPence", "total_minor"). */
 const MINOR_UNIT_KEY = /cents|pence|minor/i;
 const minorUnitKey = memo((key: string) => MINOR_UNIT_KEY.test(key));

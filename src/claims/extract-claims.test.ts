@@ -338,6 +338,7 @@ describe('not claims', () => {
       "Once you confirm, I'll cancel the order.",
       "Unless you object, I'll archive it tomorrow.",
       'Had I known, I would have cancelled it.',
+      'A voucher is issued only when the order is returned or exchanged.',
     ],
     'quoted or drafted text': [
       '```\nI have sent the invoice.\n```',
@@ -495,6 +496,43 @@ describe('edge cases', () => {
     // The list ends at the next line that is not an item.
     ["Here's what I'll do:\n- Cancel the old booking\nDone. Your old booking has been cancelled.", ['cancel/passive']],
   ])('a list introduced as a plan or an offer claims nothing: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A list completes its introduction: under a condition, or a "when" of what happens in general, its items are conditions.
+  it.each([
+    ['Your order can be refunded only if:\n- It was shipped less than 30 days ago\n- The seal was not broken', []],
+    ['The only way to waive the fee is if:\n1. The plan were upgraded to Pro, OR\n2. The charge was disputed', []],
+    // (The introduction's own passive is read as it is read anywhere.)
+    ['When a plan is downgraded, the billing system:\n1. Prorates the unused days.\n2. The difference is credited to your card.', ['downgrade/passive']],
+    // A "when" of what happened, or with the agent as its subject, introduces what was done.
+    ['When the plan was downgraded, the system:\n- Credited $12 to your card', ['credit/head']],
+    ['When I checked, I found these:\n- Duplicate charge refunded', ['check/first_person', 'refund/status']],
+  ])('a list introduced by a condition claims nothing: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A free relative ("what was paid") and a clause of time ("when it was created", "since it was made") tell no act.
+  it.each([
+    ['What was actually refunded\n\nThe deposit, $80.', []],
+    ['That is the fee that applied when the order was placed.', []],
+    ['Rates are higher since your policy was issued.', []],
+    // Not a perfect, and not the act the sentence tells first.
+    ['When the order has been placed, we email you.', ['place/passive']],
+    ['Your order was placed when you confirmed.', ['place/passive']],
+  ])('a clause of time or a free relative claims nothing: %j', (reply, expected) => {
+    expect(shapes(reply)).toEqual(expected);
+  });
+
+  // A participle before a bare noun, in a summary the reply asks the user to approve, names the state a change would bring.
+  it.each([
+    ['Here is the change:\n- Flights: BA12 and BA14 (same times, upgraded seats)\n\nDo you confirm this change?', []],
+    ['Updated seat assignments (window seats):\n1. 14C\n2. 14D\n\nPlease confirm that you would like me to proceed.', []],
+    // Done work: no request for leave, or a participle with its determiner ("the booking").
+    ['Upgraded seats on BA12 and BA14.\n\nAnything else?', ['upgrade/head']],
+    ['Updated seat assignments (window seats):\n1. 14C\n2. 14D\n\nAnything else?', ['update/head']],
+    ['Cancelled the booking. Shall I proceed with the refund?', ['cancel/head']],
+  ])('a participle naming a proposed state claims nothing: %j', (reply, expected) => {
     expect(shapes(reply)).toEqual(expected);
   });
 

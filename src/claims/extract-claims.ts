@@ -12,7 +12,7 @@
 import { parseReply, type ParsedClause, type ParsedLine, type ParsedReply, type ParsedSentence } from './parse-reply.js';
 import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
-import { headNoun, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
+import { headNoun, introducesCondition, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
 import { isBare, readRecordReport } from './_cues.js';
 import { asksHowThingsAre } from './_provenance.js';
@@ -192,7 +192,7 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
     if (introducing.length > 0) introducing = [];
   };
-  // The items of a list whose introduction plans, offers or asks claim nothing.
+  // The items of a list whose introduction plans, offers, asks or sets a condition claim nothing.
   let planned = false;
   // The claims of the latest sentence that made any: a later sentence that only gives an identifier is theirs.
   let latest: ExtractedClaim[] = [];
@@ -202,8 +202,10 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
   let fieldsOnly = false;
   for (const line of reply.lines) {
     const before = claims.length;
-    if (!line.item) planned = introducesPlan(line.sentences.at(-1)?.text ?? line.text);
-    else if (planned) continue;
+    if (!line.item) {
+      const intro = line.sentences.at(-1)?.text ?? line.text;
+      planned = introducesPlan(intro) || introducesCondition(intro);
+    } else if (planned) continue;
     // A table row is data ("Issued — March 3"): it has no sentences; only a status-marked row claims, through its label.
     for (const sentence of line.sentences) {
       if (sentence.question) continue;
@@ -241,6 +243,13 @@ export function readClaims(reply: ParsedReply, options: ExtractOptions = {}): Ex
     }
   }
   closeList();
+  // "Updated flight segments:", "(same flights, upgraded cabin)" in a summary the reply asks the user to approve: the
+  // participle names the state a change would bring, not a change made.
+  if (claims.some(attributive) && asksGoAhead(reply)) {
+    const kept = claims.filter((c) => !attributive(c));
+    claims.length = 0;
+    claims.push(...kept);
+  }
   // An outcome read without "now" is a claim only when tied to the request (`tiedToRequest`).
   if (claims.some((c) => BARE.has(c))) {
     const kept = claims.filter((c) => !BARE.has(c) || tiedToRequest(c, options.request));
@@ -453,6 +462,41 @@ function saysAhead(reply: ParsedReply, terse: string): boolean {
   }
   return false;
 }
+
+/**
+ * A subject-less participle right before a bare noun, with no determiner between ("Updated flight segments:",
+ * "upgraded cabin"): it modifies the noun.
+ */
+function attributive(c: ExtractedClaim): boolean {
+  if (c.form !== 'head') return false;
+  const words = tokenize(c.clause, 40);
+  for (let i = 0; i + 1 < words.length; i++) {
+    const hit = pastVerbAt(words, i);
+    if (hit === null || hit.lemma !== c.verb) continue;
+    const participle = words[hit.index] ?? '';
+    const next = words[hit.end] ?? '';
+    if (hit.end !== hit.index + 1 || !/^[a-z]+$/.test(participle) || !/^[a-z]+$/.test(next) || STOPWORDS.has(next) || pastVerbAt(words, hit.end) !== null) return false;
+    // Next to each other in the text, not across a bracket or a comma ("created (ID 41)").
+    return c.clause.toLowerCase().includes(`${participle} ${next}`);
+  }
+  return false;
+}
+
+/**
+ * The reply's last line asks the user's leave to act: a question, or a sentence opened by "please" or "reply", that
+ * names confirming, proceeding or going ahead ("Do you confirm these changes?", "Please confirm that you would like
+ * us to proceed").
+ */
+function asksGoAhead(reply: ParsedReply): boolean {
+  const last = reply.lines.findLast((line) => line.sentences.length > 0);
+  for (const sentence of last?.sentences ?? []) {
+    const words = tokenize(sentence.text, 40);
+    if (!sentence.question && words[0] !== 'please' && words[0] !== 'reply') continue;
+    if (words.some((w, i) => GO_AHEAD.has(w) || (w === 'go' && words[i + 1] === 'ahead'))) return true;
+  }
+  return false;
+}
+const GO_AHEAD: ReadonlySet<string> = new Set(['confirm', 'proceed', 'authorize', 'approve']);
 
 /** Verbs of necessity that put an infinitive ahead of the speaker ("I need to", "we have to"). */
 const NEED: ReadonlySet<string> = new Set(['need', 'needs', 'have', 'has']);

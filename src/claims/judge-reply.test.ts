@@ -77,6 +77,18 @@ describe('never flagged while a tool that could have done the work ran', () => {
   });
 });
 
+describe('an outcome whose clause states no verb', () => {
+  const tools = ['cancel_booking', 'update_booking_seats', 'update_booking_meals'];
+
+  it('is backed by an action tool that ran on what it names', () => {
+    const cancelled = ledger({ tool: 'cancel_booking', args: { booking_id: 'B-4' } });
+    const reply = "I've cancelled booking B-4. Your other bookings are now clash-free.";
+    expect(flagged(check(reply, cancelled, { tools }))).toEqual([]);
+    // With no call on bookings, the state is still a claim no call backs.
+    expect(flagged(check('Your other bookings are now clash-free.', new Ledger(), { tools })).length).toBe(1);
+  });
+});
+
 describe('the calls’ own arguments show which tool did the work', () => {
   const tools = ['invite_attendees', 'create_meeting', 'publish_page', 'send_team_message', 'remove_line', 'cancel_order'];
 
@@ -309,6 +321,40 @@ describe('a payment restated turns after the call that made it', () => {
   });
 });
 
+describe('a payment told after a call that only repeats the payments before it', () => {
+  const tools = ['change_cabin', 'update_bags', 'get_booking'];
+  const history = { booking_id: 'BK1', payments: [{ payment_id: 'card_7', amount: 300 }, { payment_id: 'card_7', amount: 240 }] };
+
+  it('is not that call’s, nor judged against its count of bags', () => {
+    const r = checkMessages(
+      [
+        { role: 'user', content: 'Move booking BK1 to business with card_7.' },
+        { tool: 'change_cabin', status: 'ok', args: { booking_id: 'BK1', cabin: 'business', payment_id: 'card_7' }, result: history },
+        { role: 'assistant', content: 'Done: booking BK1 is now in business.' },
+        { role: 'user', content: 'Add a second bag, please.' },
+        { tool: 'update_bags', status: 'ok', args: { booking_id: 'BK1', total_bags: 2, payment_id: 'card_7' }, result: history },
+        { role: 'assistant', content: 'Bags: 2, no charge.\n\nPayment: $120 charged to card_7.' },
+      ],
+      { tools },
+    );
+    expect(r.claimedButNeverRan.filter((c) => c.tool === 'update_bags')).toEqual([]);
+  });
+});
+
+describe('the call that returned the identifier a claim states', () => {
+  const tools = ['open_account', 'issue_voucher'];
+  const issued = ledger({ tool: 'issue_voucher', args: { customer: 'c-3', amount: 40 }, result: 'Voucher vch_77120 issued to c-3 for 40.' });
+
+  it('made the record, whatever verb the claim uses', () => {
+    expect(flagged(check('Store credit – already created (code vch_77120, $40) for your account.', issued, { tools }))).toEqual([]);
+  });
+
+  it('did not when the claim states another amount, or names the identifier as what it acted on', () => {
+    expect(flagged(check('Store credit – already created (code vch_77120, $45) for your account.', issued, { tools }))).toEqual(['open_account:not_called']);
+    expect(flagged(check('Created a new account for vch_77120.', issued, { tools }))).toEqual(['open_account:not_called']);
+  });
+});
+
 describe('reasoning-only tools and lookups', () => {
   it('never lists a thinking tool whose calls returned nothing as unreported', () => {
     const calls = ledger({ tool: 'think', args: { thought: 'check the fare' }, result: '' }, { tool: 'cancel_order', args: { order_id: '1' } });
@@ -358,6 +404,16 @@ describe('provenance and intent', () => {
     const calls = ledger({ tool: 'find_alarms', args: {}, result: { alarms: ['07:30', '08:30'] } });
     const r = check('Your alarms are set for 7:30 and 8:30.', calls, { tools: ['add_alarm', 'find_alarms'], request: 'Which alarms do I have?' });
     expect(flagged(r)).toEqual([]);
+  });
+
+  it('reads where a looked-up record is, in the present passive, as information', () => {
+    const tools = ['book_table', 'get_table'];
+    const looked = ledger({ tool: 'get_table', args: { id: 't-9' }, result: { section: 'garden' } });
+    const request = 'Can we sit inside instead?';
+    expect(flagged(check('Your table is booked in the garden section, which closes at 9.', looked, { tools, request }))).toEqual([]);
+    // Not when it says it is this run's outcome, nor with no lookup.
+    expect(flagged(check('Your table is now booked in the garden section.', looked, { tools, request }))).toEqual(['book_table:not_called']);
+    expect(flagged(check('Your table is booked in the garden section, which closes at 9.', new Ledger(), { tools, request }))).toEqual(['book_table:not_called']);
   });
 
   it('still flags the same state when the user asked for it', () => {

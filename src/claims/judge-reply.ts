@@ -235,6 +235,15 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
         toldApart = true;
       }
     }
+    // "Your remaining reservations are now conflict-free": an outcome whose clause states no verb names a state, not
+    // the act that brought it about; a fitting action tool that ran on what it names did that act.
+    if (tool !== null && state !== 'ok' && x.form === 'outcome' && !statesVerb(x)) {
+      const doer = actedOnObject(match, ran, tools.byName);
+      if (doer !== null) {
+        tool = doer;
+        state = 'ok';
+      }
+    }
     // Never flagged against a sibling while the tool that did the work ran (corpus README).
     if (tool !== null && state !== 'ok') {
       const named = claimNouns(x, objectsOf(x.object));
@@ -252,6 +261,15 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       const reader = readByLookups(x.verb, objectsOf(x.object), tools.byName, ran);
       if (reader !== null) {
         tool = reader;
+        state = 'ok';
+      }
+    }
+    // "Travel certificate – already created (ID certificate_3221322, amount $300)": the one action call whose own result
+    // returned an identifier the claim states, and that holds every amount it states, made that record.
+    if (tool !== null && state === 'none' && !match.read) {
+      const maker = madeRecord(x.text, tool, ran, input.backing, tools.byName);
+      if (maker !== null) {
+        tool = maker;
         state = 'ok';
       }
     }
@@ -281,8 +299,12 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
     // A field of a record listed under its label ("Created: May 4, 2024") states its value beside its clause.
     // So is a past event a record dates ("Your reservation was booked on 2024-05-12, more than 24 hours ago").
+    // So is where a record sits, told in the present passive after a lookup ran ("Your reservation is booked in basic
+    // economy", "the cabin you're booked in").
     const readOff = (): boolean =>
-      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
+      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) ||
+      (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
+      (placedIn(x) && lookupRan(tools.byName, ran));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
     // So is a restatement of what the user said someone else did ("They just sent me their share" → "Amount sent: £200.00")
@@ -473,6 +495,44 @@ function couldHaveDone(match: ToolMatch, ran: (tool: string) => RunState, profil
     if (bestFit.object === 0 && fit.object === 0 && fit.verb && fit.verbScore >= 3 && !statesValues) return fit.tool;
     // Here the sibling's own act named as a noun counts too: "sent an invitation" is what invite_user did.
     if (fit.object > 0 && namesOwnOf(other, best, named, true)) return fit.tool;
+  }
+  return null;
+}
+
+/**
+ * The one action tool other than `matched` whose successful calls returned, in their own results (not their arguments),
+ * an identifier `text` states (a word of six characters or more with letters and digits, not after a preposition: "to
+ * MZ3Q8L" names the record acted on, not one made), and hold every amount it states; `null` when none or several do.
+ */
+function madeRecord(text: string, matched: string, ran: (tool: string) => RunState, backing: Backing, profiles: ReadonlyMap<string, ToolProfile>): string | null {
+  const words = text.split(/[^A-Za-z0-9_]+/);
+  const ids = words.filter((w, i) => w.length >= 6 && /\d/.test(w) && /[a-z]/i.test(w) && !PLACE_PREPOSITIONS.has((words[i - 1] ?? '').toLowerCase())).map((w) => w.toLowerCase());
+  if (ids.length === 0) return null;
+  const amounts = findAmounts(text).map((a) => cents(a.value));
+  let maker: string | null = null;
+  for (const p of profiles.values()) {
+    if (p.read || p.name === matched || ran(p.name) !== 'ok') continue;
+    const made = backing.digests(p.name).some((d) => ids.some((id) => !d.words.has(id) && d.texts.some((t) => t.toLowerCase().includes(id))) && amounts.every((a) => d.money.has(a) || d.resultMoney.has(a)));
+    if (!made) continue;
+    if (maker !== null) return null;
+    maker = p.name;
+  }
+  return maker;
+}
+
+/** Prepositions before an identifier that name the record acted on ("added a bag to MZ3Q8L"). */
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'on', 'for', 'in', 'from', 'of', 'at', 'into', 'onto', 'with', 'under']);
+
+/** The claim's clause holds a form of its verb (not a verb read off a state: "is now conflict-free" → update). */
+function statesVerb(x: ExtractedClaim): boolean {
+  return tokenize(x.clause).some((w) => verbReadings(w).some((r) => r.lemma === x.verb));
+}
+
+/** The first fitting action tool, not the best fit, that ran and whose name holds a noun of the claim's object. */
+function actedOnObject(match: ToolMatch, ran: (tool: string) => RunState, profiles: ReadonlyMap<string, ToolProfile>): string | null {
+  for (let i = 1; i < match.fits.length; i++) {
+    const fit = match.fits[i] as ToolFit;
+    if (fit.object > 0 && ran(fit.tool) === 'ok' && profiles.get(fit.tool)?.read === false) return fit.tool;
   }
   return null;
 }
@@ -843,15 +903,33 @@ function reportsNoLookup(match: ToolMatch, objects: ReadonlySet<string>): boolea
   return true;
 }
 
-/** The most recent successful call of the stretch, not a lookup, whose arguments or own result record an amount. */
+/**
+ * The most recent successful call of the stretch, not a lookup, whose arguments or own result record an amount, and
+ * that paid something: a call with no amount in its arguments whose result only lists payments recorded before it (a
+ * bag update's result repeating the reservation's payment history) paid nothing.
+ */
 function payingCall(stretch: readonly LedgerEntry[], backing: Backing, profiles: ReadonlyMap<string, ToolProfile>): string | null {
   for (let i = stretch.length - 1; i >= 0; i--) {
     const e = stretch[i];
     // A lookup whose result lists payments (a reservation's payment history) paid nothing.
     if (e === undefined || e.status !== 'ok' || profiles.get(e.tool)?.read === true) continue;
-    if (backing.digests(e.tool).some((d) => d.moneyCalls > 0 || d.resultMoneyCalls > 0)) return e.tool;
+    if (backing.digests(e.tool).some((d) => d.moneyCalls > 0 || d.resultMoneyCalls > 0) && !repeatsPayments(stretch, i, backing, profiles)) return e.tool;
   }
   return null;
+}
+
+/**
+ * The call `stretch[i]` holds no amount in its arguments, and every amount its result records was recorded before it:
+ * by an earlier call of the stretch, or by an action tool that has no call in the stretch (all of its calls came before).
+ */
+function repeatsPayments(stretch: readonly LedgerEntry[], i: number, backing: Backing, profiles: ReadonlyMap<string, ToolProfile>): boolean {
+  const own = digestOf([stretch[i] as LedgerEntry])[0] as ArgsDigest;
+  if (own.moneyCalls > 0 || own.resultMoney.size === 0) return false;
+  const inStretch = new Set(stretch.map((e) => e.tool));
+  const earlier: ArgsDigest[] = [...digestOf(stretch.slice(0, i))];
+  for (const p of profiles.values()) if (!p.read && !inStretch.has(p.name)) earlier.push(...backing.digests(p.name));
+  for (const a of own.resultMoney) if (!earlier.some((d) => d.resultMoney.has(a))) return false;
+  return true;
 }
 
 /**
@@ -972,6 +1050,25 @@ function presentState(x: ExtractedClaim): boolean {
 }
 
 const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;
+
+/**
+ * A present passive whose participle is followed by "in" ("is booked in economy", "the cabin you're booked in"): where
+ * the record is, not an act of this run; "now", "just" or "successfully" say it is this run's outcome.
+ */
+function placedIn(x: ExtractedClaim): boolean {
+  if (x.form !== 'passive' || !presentState(x)) return false;
+  const words = tokenize(x.clause);
+  if (words.some((w) => THIS_RUN.has(w))) return false;
+  for (let i = 0; i + 1 < words.length; i++) if (words[i + 1] === 'in' && verbReadings(words[i] ?? '').some((r) => (r.form === 'participle' || r.form === 'past') && r.lemma === x.verb)) return true;
+  return false;
+}
+const THIS_RUN: ReadonlySet<string> = new Set(['now', 'just', 'successfully']);
+
+/** A lookup of the tool list ran and succeeded. */
+function lookupRan(profiles: ReadonlyMap<string, ToolProfile>, ran: (tool: string) => RunState): boolean {
+  for (const p of profiles.values()) if (p.read && ran(p.name) === 'ok') return true;
+  return false;
+}
 
 /**
  * Reasoning-only tools (corpus README): a tool whose own verb is one of thinking, not of looking up or
