@@ -1,16 +1,22 @@
 /**
  * `uniqueItems` in time linear in the size of the array. Ajv compares every pair of items when it cannot
  * tell from the schema that they are scalars (an array of 20,000 small objects: 8.6 s; 165 KB of strings
- * under a schema that gives the items no type: 1.35 s). Here each item gets a canonical key (its JSON
- * with object members sorted by name) and one pass over a set finds the first repeat.
+ * under a schema that gives the items no type: 1.35 s). Here strings are their own key in a map, and every
+ * other item is hashed by walking it (`_json-hash.ts`): items of equal hash are compared member by member,
+ * and one pass finds the first repeat without building a string per item.
+ *
+ * Hashes can collide, by chance or on purpose. The comparisons may walk at most as many nodes as the
+ * hashing did (plus a constant); past that the array is checked again by canonical keys (each item's JSON
+ * with object members sorted by name, in a set), which is linear whatever the items.
  *
  * The schema copy that Ajv compiles has `uniqueItems: true` renamed to {@link UNIQUE_ITEMS_KEYWORD}, a
  * keyword defined here that reports the same error Ajv would (keyword `uniqueItems`, params `{ i, j }`).
- * Equality is JSON equality, as Ajv's: `1` and `1.0` are equal, `1` and `"1"` are not, member order does
- * not count. Values JSON has no form for (functions, symbols, class instances such as `Date`) are equal
- * only to themselves.
+ * Equality is JSON equality, as Ajv's: `1` and `1.0` are equal, as are `0` and `-0`; `1` and `"1"` are
+ * not, member order does not count. Values JSON has no form for (functions, symbols, class instances such
+ * as `Date`) are equal only to themselves.
  */
 import type { ErrorObject, KeywordDefinition } from 'ajv';
+import { JsonHasher } from './_json-hash.js';
 import { isJsonObject, mapSubschemas } from './_map-subschemas.js';
 
 type Json = Record<string, unknown>;
@@ -30,10 +36,47 @@ export function replaceUniqueItems(schema: Json): Json {
   return out;
 }
 
-/** The first repeat in `items`: `i` the later index, `j` the earlier equal one; `undefined` when all differ. */
-export function firstRepeat(items: readonly unknown[]): { i: number; j: number } | undefined {
+/** Nodes the comparisons of one array may walk beyond those its hashing walked, before canonical keys take over. */
+const COMPARISON_SLACK = 4096;
+
+/**
+ * The first repeat in `items`: `i` the later index, `j` the earlier equal one; `undefined` when all differ.
+ * `hasher` is for tests (one whose hashes all collide).
+ */
+export function firstRepeat(items: readonly unknown[], hasher = new JsonHasher()): { i: number; j: number } | undefined {
+  // Strings are their own key (V8 keeps a string's hash); every other value by its hash, to the indices
+  // of the earlier items of that hash (one index, or a list of them after a collision).
+  const strings = new Map<string, number>();
+  const buckets = new Map<number, number | number[]>();
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (typeof item === 'string') {
+      const j = strings.get(item);
+      if (j !== undefined) return { i, j };
+      strings.set(item, i);
+      continue;
+    }
+    // Kept in 30 bits: a small integer key, never a boxed number.
+    const h = hasher.hash(item) & 0x3fffffff;
+    const bucket = buckets.get(h);
+    if (bucket === undefined) {
+      buckets.set(h, i);
+      continue;
+    }
+    const earlier = typeof bucket === 'number' ? [bucket] : bucket;
+    for (const j of earlier) {
+      if (hasher.equal(items[j], item)) return { i, j };
+      if (hasher.compared > hasher.hashed + COMPARISON_SLACK) return firstRepeatByKeys(items);
+    }
+    earlier.push(i);
+    if (earlier !== bucket) buckets.set(h, earlier);
+  }
+  return undefined;
+}
+
+/** {@link firstRepeat} by canonical keys: linear in the size of `items` whatever their hashes. */
+export function firstRepeatByKeys(items: readonly unknown[]): { i: number; j: number } | undefined {
   const keys = new CanonicalKeys();
-  // Strings are their own key (no copy to quote them); every other value by its canonical key.
   const strings = new Map<string, number>();
   const others = new Map<string, number>();
   for (let i = 0; i < items.length; i++) {
