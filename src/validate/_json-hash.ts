@@ -59,11 +59,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /**
  * Hashes and compares JSON values (see the module comment). One instance serves one array: values that
  * are equal only to themselves get a number each, kept for the instance's life. {@link hashed} and
- * {@link compared} count the nodes (values and members) each has walked, so that a caller can bound the
- * comparisons by the hashing.
+ * {@link compared} count the work each has done (nodes walked, characters hashed), so that a caller can
+ * bound the comparisons by the hashing.
  */
 export class JsonHasher {
-  /** Nodes walked so far by {@link hash}. */
+  /** Nodes (and characters of strings and member names) walked so far by {@link hash}. */
   hashed = 0;
   /** Nodes walked so far by {@link equal}. */
   compared = 0;
@@ -74,6 +74,7 @@ export class JsonHasher {
     this.hashed++;
     switch (typeof value) {
       case 'string':
+        this.hashed += value.length;
         return mix(STRING, textHash(value));
       case 'number':
         return numberHash(value);
@@ -96,7 +97,10 @@ export class JsonHasher {
       // A sum of one mix per member: the same whatever the members' order.
       const names = Object.keys(value);
       let sum = 0;
-      for (const name of names) sum = (sum + mix(textHash(name), this.hash(value[name]))) | 0;
+      for (const name of names) {
+        this.hashed += name.length;
+        sum = (sum + mix(textHash(name), this.hash(value[name]))) | 0;
+      }
       return mix(mix(OBJECT, names.length), sum);
     }
     this.#identities ??= new Map();
