@@ -55,7 +55,7 @@ export function firstRepeat(items: readonly unknown[], hasher = new JsonHasher()
   const table = new Int32Array(2 * size);
   for (let i = 0; i < n; i++) {
     const item = items[i];
-    const h = hasher.hash(item);
+    const h = hasher.hash(item) | 0;
     for (let slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
       const held = table[2 * slot] as number;
       if (held === 0) {
