@@ -38,4 +38,24 @@ describe('boundDepth', () => {
     const cut = boundDepth(node) as unknown[];
     expect(nestingDepth(cut)).toBe(MAX_DEPTH);
   });
+
+  it('a tree, shared members, a cycle and a throwing member: the tree walk and the shared walk agree', () => {
+    const leafy = { a: [1, { b: [] }], c: 'x', d: { e: { f: [[]] } } };
+    expect(nestingDepth(leafy)).toBe(5);
+    expect(nestingDepth(leafy, 4)).toBe(5);
+    expect(nestingDepth(leafy, 5)).toBe(5);
+    expect(nestingDepth([], 0)).toBe(1);
+    const shared = { n: [] };
+    expect(nestingDepth([shared, { deeper: shared }])).toBe(4);
+    const loop: unknown[] = [[]];
+    loop.push(loop);
+    expect(nestingDepth(loop)).toBe(MAX_DEPTH + 1);
+    const throwing = { ok: [], get bad(): unknown { throw new Error('unreadable'); } };
+    expect(() => nestingDepth([throwing])).toThrow('unreadable');
+  });
+
+  it('a tree of more members than the tree walk reads is measured by the shared walk', { timeout: 30_000 }, () => {
+    const wide = { list: Array.from({ length: 3_000_000 }, (_, i) => (i === 123 ? [[1]] : i)) };
+    expect(nestingDepth(wide)).toBe(4);
+  });
 });

@@ -26,12 +26,56 @@ function children(value: unknown): unknown[] | undefined {
 
 /**
  * How many levels of containers `value` nests (`{}` one, `{a: []}` two, a string none), up to
- * `limit + 1` (a cycle counts as deeper than any limit). Iterative,
- * and an object met again is entered again only when met at a greater depth than before (at most
+ * `limit + 1` (a cycle counts as deeper than any limit). First walked as a tree, which is all that
+ * parsed JSON is: no map of the objects met (on 1 MB of small objects, that map cost more than the
+ * validation). A value the tree walk cannot settle (deeper than `limit`, a cycle, members shared so
+ * often that the walk reads {@link TREE_WALK_MEMBERS}, a member that throws) is walked again
+ * iteratively, entering an object met again only when met at a greater depth than before (at most
  * `limit + 1` times), so shared members cost no more than a tree of the same nodes.
  */
 export function nestingDepth(value: unknown, limit = MAX_DEPTH): number {
-  if (children(value) === undefined) return 0;
+  const top = children(value);
+  if (top === undefined) return 0;
+  if (limit >= 1) {
+    try {
+      const depth = treeDepth(top, 1, limit, { left: TREE_WALK_MEMBERS });
+      if (depth > 0) return depth;
+    } catch {
+      // A member that cannot be read: the walk below reads it again, and throws as it does.
+    }
+  }
+  return sharedDepth(value, limit);
+}
+
+/**
+ * Members a walk of the value as a tree may read before {@link nestingDepth} turns to its walk of shared
+ * members (a tree of 1 MB of JSON has a few hundred thousand; a chain of shared members, 2^depth paths).
+ */
+const TREE_WALK_MEMBERS = 1 << 21;
+
+/**
+ * The deepest level under `members`, the children of a container at level `depth`, walked as a tree: no
+ * map of the objects met, no record of the path. `-1` when a level passes `limit` (deep, or a cycle) or
+ * the walk reads more than `budget.left` members (shared members read once per path): then only
+ * {@link sharedDepth} can tell.
+ */
+function treeDepth(members: unknown[], depth: number, limit: number, budget: { left: number }): number {
+  budget.left -= members.length;
+  if (budget.left < 0) return -1;
+  let deepest = depth;
+  for (const member of members) {
+    const inner = children(member);
+    if (inner === undefined) continue;
+    if (depth >= limit) return -1;
+    const below = treeDepth(inner, depth + 1, limit, budget);
+    if (below < 0) return -1;
+    if (below > deepest) deepest = below;
+  }
+  return deepest;
+}
+
+/** {@link nestingDepth} by a walk that enters a shared member again only when met deeper than before. */
+function sharedDepth(value: unknown, limit: number): number {
   const seenAt = new Map<object, number>();
   const onPath = new Set<object>();
   const stack: Array<{ node: object; depth: number; exit: boolean }> = [{ node: value as object, depth: 0, exit: false }];

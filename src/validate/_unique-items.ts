@@ -1,16 +1,22 @@
 /**
  * `uniqueItems` in time linear in the size of the array. Ajv compares every pair of items when it cannot
  * tell from the schema that they are scalars (an array of 20,000 small objects: 8.6 s; 165 KB of strings
- * under a schema that gives the items no type: 1.35 s). Here each item gets a canonical key (its JSON
- * with object members sorted by name) and one pass over a set finds the first repeat.
+ * under a schema that gives the items no type: 1.35 s). Here each item is hashed by walking it
+ * (`_json-hash.ts`) into a table of indices; items of equal hash are compared member by member, and one
+ * pass finds the first repeat without building a string per item.
+ *
+ * Hashes can collide, by chance or on purpose. The comparisons and probes may do at most as much work as
+ * the hashing did (plus a constant); past that the array is checked again by canonical keys (each item's
+ * JSON with object members sorted by name, in a set), which is linear whatever the items.
  *
  * The schema copy that Ajv compiles has `uniqueItems: true` renamed to {@link UNIQUE_ITEMS_KEYWORD}, a
  * keyword defined here that reports the same error Ajv would (keyword `uniqueItems`, params `{ i, j }`).
- * Equality is JSON equality, as Ajv's: `1` and `1.0` are equal, `1` and `"1"` are not, member order does
- * not count. Values JSON has no form for (functions, symbols, class instances such as `Date`) are equal
- * only to themselves.
+ * Equality is JSON equality, as Ajv's: `1` and `1.0` are equal, as are `0` and `-0`; `1` and `"1"` are
+ * not, member order does not count. Values JSON has no form for (functions, symbols, class instances such
+ * as `Date`) are equal only to themselves.
  */
 import type { ErrorObject, KeywordDefinition } from 'ajv';
+import { JsonHasher } from './_json-hash.js';
 import { isJsonObject, mapSubschemas } from './_map-subschemas.js';
 
 type Json = Record<string, unknown>;
@@ -30,10 +36,54 @@ export function replaceUniqueItems(schema: Json): Json {
   return out;
 }
 
-/** The first repeat in `items`: `i` the later index, `j` the earlier equal one; `undefined` when all differ. */
-export function firstRepeat(items: readonly unknown[]): { i: number; j: number } | undefined {
+/** Work (nodes, characters, probes) the comparisons of one array may do beyond its hashing's, before canonical keys take over. */
+const COMPARISON_SLACK = 4096;
+
+/**
+ * The first repeat in `items`: `i` the later index, `j` the earlier equal one; `undefined` when all differ.
+ * `hasher` is for tests (one whose hashes all collide).
+ */
+export function firstRepeat(items: readonly unknown[], hasher = new JsonHasher()): { i: number; j: number } | undefined {
+  const n = items.length;
+  if (n < 2) return undefined;
+  // An open-addressing table in a typed array, at most two thirds full, each slot an item's index plus one (0:
+  // empty) beside its hash, read together: no map entry, key string or boxed hash per item for the
+  // garbage collector to trace (a Map of 14,000 strings cost 20 times one of 1,400).
+  let size = 16;
+  while (size < n + (n >> 1)) size *= 2;
+  const mask = size - 1;
+  const table = new Int32Array(2 * size);
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    const h = hasher.hash(item) | 0;
+    for (let slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
+      const held = table[2 * slot] as number;
+      if (held === 0) {
+        table[2 * slot] = i + 1;
+        table[2 * slot + 1] = h;
+        break;
+      }
+      if (table[2 * slot + 1] === h) {
+        const j = held - 1;
+        if (typeof item === 'string') hasher.compared += item.length;
+        if (hasher.equal(items[j], item)) return { i, j };
+      }
+      if (++hasher.compared > hasher.hashed + COMPARISON_SLACK) return firstRepeatByKeys(items);
+    }
+  }
+  return undefined;
+}
+
+/** `h` with every bit mixed into the low ones (Murmur3's finalizer), which pick the slot. */
+function spread(h: number): number {
+  let x = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return x ^ (x >>> 16);
+}
+
+/** {@link firstRepeat} by canonical keys: linear in the size of `items` whatever their hashes. */
+export function firstRepeatByKeys(items: readonly unknown[]): { i: number; j: number } | undefined {
   const keys = new CanonicalKeys();
-  // Strings are their own key (no copy to quote them); every other value by its canonical key.
   const strings = new Map<string, number>();
   const others = new Map<string, number>();
   for (let i = 0; i < items.length; i++) {
