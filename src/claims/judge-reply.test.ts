@@ -622,6 +622,12 @@ describe('a record read off a lookup', () => {
     expect(flagged(checkMessages(request('Reservation M20IZO:\n- Cabin: economy\n- Booked: May 12, 2024'), { tools }))).toEqual([]);
     expect(flagged(checkMessages(request('Your reservation (ID M20IZO) was booked on 2024‑05‑12, more than 24 hours ago.'), { tools }))).toEqual([]);
   });
+
+  it('describes the record in a clause another clause of its sentence dates', () => {
+    expect(flagged(checkMessages(request('The reservation was made in economy, and it was created on 2024-05-12.'), { tools }))).toEqual([]);
+    // A date the record does not hold leaves it a claim.
+    expect(flagged(checkMessages(request('The reservation was made in economy, and it was created on 2024-05-14.'), { tools }))).toEqual(['book_reservation:not_called']);
+  });
 });
 
 describe('what a lookup found', () => {

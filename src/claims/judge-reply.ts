@@ -298,12 +298,14 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // So is a state given in answer to a question about how things are, after a lookup of this turn ("Are the
     // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
     // A field of a record listed under its label ("Created: May 4, 2024") states its value beside its clause.
-    // So is a past event a record dates ("Your reservation was booked on 2024-05-12, more than 24 hours ago").
+    // So is a past event a record dates ("Your reservation was booked on 2024-05-12, more than 24 hours ago"), also in
+    // another clause of its sentence ("was made for basic economy, and it was created on 2024-05-07").
     // So is where a record sits, told in the present passive after a lookup ran ("Your reservation is booked in basic
     // economy", "the cabin you're booked in").
     const readOff = (): boolean =>
       ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) ||
       (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
+      (datedBySentence(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
       (placedIn(x) && lookupRan(tools.byName, ran));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
@@ -1036,6 +1038,13 @@ const FOUND_THAT = /\b(?:found|find|see|saw|seen|noticed|checked|verified|confir
 /** A simple-past passive that dates its event ("was booked on 2024-05-12"): an event of the record, not a perfect of this run. */
 function datedPast(x: ExtractedClaim): boolean {
   return x.form === 'passive' && SIMPLE_PAST.test(x.clause) && !PERFECT.test(x.clause) && dateKeys(x.clause).length > 0;
+}
+/**
+ * A simple-past passive with no date of its own whose sentence, in the simple past throughout, dates the record
+ * ("The reservation was made for a basic economy cabin without travel insurance, and it was created on 2024-05-07").
+ */
+function datedBySentence(x: ExtractedClaim): boolean {
+  return x.form === 'passive' && SIMPLE_PAST.test(x.clause) && !PERFECT.test(x.text) && dateKeys(x.clause).length === 0 && dateKeys(x.text).length > 0;
 }
 const SIMPLE_PAST = /\b(?:was|were)\b/i;
 const PERFECT = /\b(?:has|have|had)\b/i;
