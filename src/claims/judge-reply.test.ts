@@ -592,3 +592,27 @@ describe('an event the user reported before this run', () => {
     expect(flagged(check('The Square fee on May 12 was imported.', found, { tools, request: 'The fee was imported? Please check.' }))).toEqual(['import_transactions:not_called']);
   });
 });
+
+describe('a verbless outcome about a name a call was given', () => {
+  const tools = [
+    { name: 'server_create', description: 'Create a server from an image.' },
+    { name: 'server_status', description: 'Show the status of a server.' },
+    { name: 'server_reboot', description: 'Reboot a server.' },
+  ];
+  const request = 'Spin up api-node-7 in eu-1 from the base image.';
+  const reply = 'api-node-7 is up and running in eu-1.';
+
+  it('is about the acting tool whose call was given that name', () => {
+    const failed = ledger({ tool: 'server_create', args: { name: 'api-node-7', zone: 'eu-1' }, status: 'error', result: { error: 'quota exceeded' } });
+    expect(flagged(check(reply, failed, { tools, request }))).toEqual(['server_create:tool_failed']);
+    const made = ledger({ tool: 'server_create', args: { name: 'api-node-7', zone: 'eu-1' } });
+    expect(check(reply, made, { tools, request }).confirmed.map((c) => c.tool)).toEqual(['server_create']);
+  });
+
+  it('is about no tool when two acting tools were given the name, or only a lookup was', () => {
+    const both = ledger({ tool: 'server_create', args: { name: 'api-node-7' }, status: 'error' }, { tool: 'server_reboot', args: { name: 'api-node-7' }, status: 'error' });
+    expect(flagged(check(reply, both, { tools, request }))).toEqual([]);
+    const looked = ledger({ tool: 'server_status', args: { name: 'api-node-7' }, status: 'error' });
+    expect(flagged(check(reply, looked, { tools, request }))).toEqual([]);
+  });
+});

@@ -21,6 +21,7 @@ import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
 import { carryingCalls } from './_passthrough.js';
+import { toolNamedByCall } from './_named-by-call.js';
 import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from './_call-evidence.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
@@ -219,6 +220,15 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
       if (payer !== null) {
         tool = payer;
         state = 'ok';
+      }
+    }
+    // A verbless outcome no tool's words fit, whose subject is a name that a call of one acting tool was given
+    // ("etl-worker-3 is up and running" after the create call that named it), is about that tool.
+    if (tool === null && x.verb === '*' && x.head !== undefined && x.fromContext !== true) {
+      const named = toolNamedByCall(x.head, input.profiles, (t) => input.backing.calls(t));
+      if (named !== null) {
+        tool = named;
+        state = ran(named);
       }
     }
     // Equal fits are told apart by what the claim states specifically ("updated: New flights HAT169 on
