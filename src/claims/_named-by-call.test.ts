@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isGivenName, toolNamedByCall } from './_named-by-call.js';
+import { isGivenName, toolNamedByCall, toolNamedByFile } from './_named-by-call.js';
+import { findPaths } from './_paths.js';
 import { profileTool } from './tool-profile.js';
 import type { LedgerEntry } from '../ledger.js';
 
@@ -21,5 +22,19 @@ describe('toolNamedByCall', () => {
 
   it('leaves a name only a lookup was given to no tool', () => {
     expect(toolNamedByCall('jobs-2', profiles, (tool) => (tool === 'queue_get' ? [call(tool, { name: 'jobs-2' })] : []))).toBeNull();
+  });
+});
+
+describe('toolNamedByFile', () => {
+  const profiles = [profileTool({ name: 'render_invoice', description: 'Render an invoice to a PDF file.' }), profileTool({ name: 'list_files', description: 'List the files of a folder.' })];
+  const calls = (tool: string): LedgerEntry[] => [call(tool, { out: '/Shared/Billing/inv_0042.pdf' })];
+
+  it('finds the acting tool whose call wrote a file of the name the claim states, in any folder', () => {
+    expect(toolNamedByFile(findPaths('It is saved to /Shared/Clients/INV_0042.pdf.'), profiles, calls)).toBe('render_invoice');
+    expect(toolNamedByFile(findPaths('It is saved to /Shared/Clients/inv_0043.pdf.'), profiles, calls)).toBeNull();
+  });
+
+  it('reads no folder as a file', () => {
+    expect(toolNamedByFile(findPaths('It is in /Shared/Billing/'), profiles, calls)).toBeNull();
   });
 });

@@ -616,3 +616,13 @@ describe('a verbless outcome about a name a call was given', () => {
     expect(flagged(check(reply, looked, { tools, request }))).toEqual([]);
   });
 });
+
+describe('a claim no tool fits that states a file a call wrote', () => {
+  const tools = [{ name: 'export_ledger', description: 'Export the books of one month.', parameters: { type: 'object', properties: { month: { type: 'string' }, target: { type: 'string' } } } }];
+
+  it('is judged on its values against that call', () => {
+    const wrote = ledger({ tool: 'export_ledger', args: { month: '2025-04', target: '/Drive/Owner/april_statement.pdf' } });
+    expect(flagged(check('The April statement is now in /Drive/Bookkeeper/april_statement.pdf.', wrote, { tools }))).toEqual(['export_ledger:args_mismatch']);
+    expect(check('The April statement is now in /Drive/Owner/april_statement.pdf.', wrote, { tools }).confirmed.map((c) => c.tool)).toEqual(['export_ledger']);
+  });
+});

@@ -21,7 +21,8 @@ import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
 import { carryingCalls } from './_passthrough.js';
-import { toolNamedByCall } from './_named-by-call.js';
+import { toolNamedByCall, toolNamedByFile } from './_named-by-call.js';
+import { findPaths } from './_paths.js';
 import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from './_call-evidence.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
@@ -226,6 +227,14 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // ("etl-worker-3 is up and running" after the create call that named it), is about that tool.
     if (tool === null && x.verb === '*' && x.head !== undefined && x.fromContext !== true) {
       const named = toolNamedByCall(x.head, input.profiles, (t) => input.backing.calls(t));
+      if (named !== null) {
+        tool = named;
+        state = ran(named);
+      }
+    }
+    // A claim no tool's words fit that states a file one acting tool's call wrote is about that tool: its values judge it.
+    if (tool === null && !match.read && x.clause.includes('.')) {
+      const named = toolNamedByFile(findPaths(x.clause), input.profiles, (t) => input.backing.calls(t));
       if (named !== null) {
         tool = named;
         state = ran(named);
