@@ -626,3 +626,14 @@ describe('a claim no tool fits that states a file a call wrote', () => {
     expect(check('The April statement is now in /Drive/Owner/april_statement.pdf.', wrote, { tools }).confirmed.map((c) => c.tool)).toEqual(['export_ledger']);
   });
 });
+
+describe('an outcome that says where its subject is', () => {
+  const tools = ['waitlist_add', 'lookup_guest'];
+  const request = 'Put Ito on the waitlist for Friday.';
+  const looked = (result: unknown): Ledger => ledger({ tool: 'lookup_guest', args: { name: 'Ito' }, result });
+
+  it('is read off a lookup only when its results name the place', () => {
+    expect(flagged(check('Your guest Ito is on the waitlist.', looked({ name: 'Ito', status: 'booked' }), { tools, request }))).toEqual(['waitlist_add:not_called']);
+    expect(flagged(check('Your guest Ito is on the waitlist.', looked({ name: 'Ito', waitlist: true }), { tools, request }))).toEqual([]);
+  });
+});

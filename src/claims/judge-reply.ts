@@ -6,7 +6,7 @@
 import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
-import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
+import { namesPlace, readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { readDenials } from './read-denials.js';
 import { claimQuotes, type QuotedTitle } from './_titles.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
@@ -291,8 +291,11 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // kitchen lights on?" → "The lights in the kitchen are on."), unless it says it is this run's outcome ("now").
     // A field of a record listed under its label ("Created: May 4, 2024") states its value beside its clause.
     // So is a past event a record dates ("Your reservation was booked on 2024-05-12, more than 24 hours ago").
+    // An outcome that says where its subject is ("r.vance@example.org is on the global suppression list") is read off a
+    // result only when the results name that place.
     const readOff = (): boolean =>
-      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) || (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
+      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v)) && (!namesPlace(x) || placeSeen(x.object, (v) => input.backing.seen(v)))) ||
+      (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v)));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
     const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)));
@@ -927,6 +930,18 @@ function labelled(x: ExtractedClaim): boolean {
 
 function presentState(x: ExtractedClaim): boolean {
   return (x.form === 'passive' || x.form === 'status' || x.form === 'outcome') && !PAST_OR_PERFECT.test(x.clause);
+}
+
+/**
+ * Every word of an outcome's place ("global suppression list") that is no given name is a word of some result,
+ * as written or as its noun (`lists` for "list"), or the place has none.
+ */
+function placeSeen(object: string, seen: (value: string) => boolean): boolean {
+  for (const w of object.split(' ')) {
+    if (w.length < 4 || /[^a-z]/.test(w)) continue;
+    if (!seen(w) && !seen(`${w}s`) && !seen(canonicalNoun(w))) return false;
+  }
+  return true;
 }
 
 const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;
