@@ -276,6 +276,9 @@ export function readClause(tokens: readonly string[], clause: string, options: R
     return { claims: outcome !== null && outcome.verb !== claim.verb ? [outcome, claim] : [claim], state: nextState };
   }
 
+  // "(same section, no price difference) and emailed the tickets": an aside in parentheses with no act of its own passes
+  // on the state it was given; its "no" negates none of the acts around it.
+  if (clause.startsWith('(') && clause.endsWith(')')) return { claims: NO_CLAIMS, state: inherited };
   const subjectHere = ownSubject(words);
   // A subject-less clause under a blocking cue or after another actor's act stays blocked; else its own cues decide.
   const blocked = (subjectHere === null && (inherited.blocked || otherActor)) || anyAt(words, blockingAt) || cues.offer;

@@ -169,8 +169,20 @@ function outcomeOf(rest: readonly string[], now: boolean, subject: readonly stri
   // what the act put the subject in: it is the claim's object and head, and names the tool that keeps it ("your
   // reservation is in the economy cabin" names no tool's place).
   const place = rest[0] === 'on' || rest[0] === 'in' ? placeOf(rest) : undefined;
-  if (place !== undefined) return bare({ verb: '*', object: place.words.join(' '), form: 'outcome', head: place.head });
+  if (place !== undefined) {
+    const claim = bare({ verb: '*', object: place.words.join(' '), form: 'outcome', head: place.head });
+    PLACES.add(claim);
+    return claim;
+  }
   return null;
+}
+
+/** Outcomes whose object is the place the subject is in ("is on the waitlist"), not the subject itself. */
+const PLACES = new WeakSet<ClauseClaim>();
+
+/** The outcome's object is the place its subject is in ("Ito is on the waitlist" → "waitlist"). */
+export function isPlace(claim: ClauseClaim): boolean {
+  return PLACES.has(claim);
 }
 
 function bare(claim: ClauseClaim): ClauseClaim {

@@ -45,4 +45,9 @@ describe('splitClauses', () => {
     expect(splitClauses('I cancelled the booking and refunded you')).toEqual(['I cancelled the booking', 'and refunded you']);
     expect(splitClauses('your booking for Paris and Rome is confirmed')).toEqual(['your booking for Paris and Rome is confirmed']);
   });
+
+  it('cuts at " and " after an aside in parentheses when a verb follows', () => {
+    expect(splitClauses('(no change fee) and texted you the new code')).toEqual(['(no change fee)', 'and texted you the new code']);
+    expect(splitClauses('(Paris) and Rome')).toEqual(['(Paris) and Rome']);
+  });
 });

@@ -152,7 +152,9 @@ export function splitClauses(sentence: string): string[] {
   for (let i = 0; i < breaks.length; i++) {
     const { at, end, and } = breaks[i] as { at: number; end: number; and: boolean };
     verbSince ||= verbIn[i] === true;
-    if (and && !(verbSince && verbIn[i + 1] === true) && !opensClause(sentence, end)) continue;
+    // "(same section, no price difference) and emailed the tickets": after an aside, "and" opens the next act.
+    const afterAside = sentence.charCodeAt(at - 1) === 41 && verbIn[i + 1] === true;
+    if (and && !(verbSince && verbIn[i + 1] === true) && !afterAside && !opensClause(sentence, end)) continue;
     verbSince = false;
     addClause(out, sentence.slice(from, at));
     // Keep a conjunction ("but", "and") as the clause's first word; drop punctuation breaks.

@@ -732,3 +732,11 @@ describe('a ", which …" clause that states a value restates the act', () => {
     expect(extractClaims('I refunded order 4821, which is more than 24 hours after the charge.')).toHaveLength(1);
   });
 });
+
+describe('an aside in parentheses', () => {
+  it('passes on the state it was given: its "no" negates none of the acts after it', () => {
+    expect(shapes('Rebooked you on the 6pm ✅ (same fare, no change fee) and texted you the new code.')).toEqual(['rebook/head', 'text/head']);
+    // A negation outside the aside still blocks the act it governs.
+    expect(shapes("I couldn't rebook you (the 6pm is full) and texted you instead.")).not.toContain('rebook/first_person');
+  });
+});

@@ -14,7 +14,7 @@ import { splitClauses, splitSentences, tokenize } from './_tokens.js';
 import { baseVerb, contentWords, isPastVerb, objectWords, pastVerbAt, type VerbHit } from './_verbs.js';
 import { headNoun, introducesCondition, introducesPlan, isLabel, mentionsYou, notYetAt, readClause, type ClauseClaim, type ClauseState } from './_clause.js';
 import { mayClaim } from './_trigger.js';
-import { isBare, readRecordReport } from './_cues.js';
+import { isBare, isPlace, readRecordReport } from './_cues.js';
 import { asksHowThingsAre } from './_provenance.js';
 import { lastOf } from './_memo.js';
 import { replaceAllLiteral } from './_scan.js';
@@ -335,6 +335,7 @@ export function readSentence(sentence: ParsedSentence, statusLine: boolean, tool
     for (const c of read.claims) {
       const claim = placed(label !== undefined && i > 0 && c.form === 'head' ? { ...c, object: label.object, head: label.head } : c, sentence.text, clause);
       if (isBare(c)) BARE.add(claim);
+      if (isPlace(c)) PLACES.add(claim);
       claims.push(claim);
     }
     // "Your reservation shows two passengers": a mention of the lookup that read the record, beside any claim.
@@ -356,6 +357,13 @@ function labelObject(tokens: readonly string[]): { object: string; head: string 
 
 /** Claims read from outcomes without "now" (`isBare`): kept only when {@link tiedToRequest}. */
 const BARE = new WeakSet<ExtractedClaim>();
+/** Claims whose object is the place their subject is in (`isPlace`: "Ito is on the waitlist"). */
+const PLACES = new WeakSet<ExtractedClaim>();
+
+/** The claim's object is the place its subject is in, not the subject ("Ito is on the waitlist" → "waitlist"). */
+export function namesPlace(claim: ExtractedClaim): boolean {
+  return PLACES.has(claim);
+}
 
 /**
  * An outcome without "now" ("etl-worker-3 is up and running", "Ito is on the waitlist") presents a state as this

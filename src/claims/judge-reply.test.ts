@@ -696,3 +696,48 @@ describe('an event the user reported before this run', () => {
     expect(flagged(check('The Square fee on May 12 was imported.', found, { tools, request: 'The fee was imported? Please check.' }))).toEqual(['import_transactions:not_called']);
   });
 });
+
+describe('a verbless outcome about a name a call was given', () => {
+  const tools = [
+    { name: 'server_create', description: 'Create a server from an image.' },
+    { name: 'server_status', description: 'Show the status of a server.' },
+    { name: 'server_reboot', description: 'Reboot a server.' },
+  ];
+  const request = 'Spin up api-node-7 in eu-1 from the base image.';
+  const reply = 'api-node-7 is up and running in eu-1.';
+
+  it('is about the acting tool whose call was given that name', () => {
+    const failed = ledger({ tool: 'server_create', args: { name: 'api-node-7', zone: 'eu-1' }, status: 'error', result: { error: 'quota exceeded' } });
+    expect(flagged(check(reply, failed, { tools, request }))).toEqual(['server_create:tool_failed']);
+    const made = ledger({ tool: 'server_create', args: { name: 'api-node-7', zone: 'eu-1' } });
+    expect(check(reply, made, { tools, request }).confirmed.map((c) => c.tool)).toEqual(['server_create']);
+  });
+
+  it('is about no tool when two acting tools were given the name, or only a lookup was', () => {
+    const both = ledger({ tool: 'server_create', args: { name: 'api-node-7' }, status: 'error' }, { tool: 'server_reboot', args: { name: 'api-node-7' }, status: 'error' });
+    expect(flagged(check(reply, both, { tools, request }))).toEqual([]);
+    const looked = ledger({ tool: 'server_status', args: { name: 'api-node-7' }, status: 'error' });
+    expect(flagged(check(reply, looked, { tools, request }))).toEqual([]);
+  });
+});
+
+describe('a claim no tool fits that states a file a call wrote', () => {
+  const tools = [{ name: 'export_ledger', description: 'Export the books of one month.', parameters: { type: 'object', properties: { month: { type: 'string' }, target: { type: 'string' } } } }];
+
+  it('is judged on its values against that call', () => {
+    const wrote = ledger({ tool: 'export_ledger', args: { month: '2025-04', target: '/Drive/Owner/april_statement.pdf' } });
+    expect(flagged(check('The April statement is now in /Drive/Bookkeeper/april_statement.pdf.', wrote, { tools }))).toEqual(['export_ledger:args_mismatch']);
+    expect(check('The April statement is now in /Drive/Owner/april_statement.pdf.', wrote, { tools }).confirmed.map((c) => c.tool)).toEqual(['export_ledger']);
+  });
+});
+
+describe('an outcome that says where its subject is', () => {
+  const tools = ['waitlist_add', 'lookup_guest'];
+  const request = 'Put Ito on the waitlist for Friday.';
+  const looked = (result: unknown): Ledger => ledger({ tool: 'lookup_guest', args: { name: 'Ito' }, result });
+
+  it('is read off a lookup only when its results name the place', () => {
+    expect(flagged(check('Your guest Ito is on the waitlist.', looked({ name: 'Ito', status: 'booked' }), { tools, request }))).toEqual(['waitlist_add:not_called']);
+    expect(flagged(check('Your guest Ito is on the waitlist.', looked({ name: 'Ito', waitlist: true }), { tools, request }))).toEqual([]);
+  });
+});

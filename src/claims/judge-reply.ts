@@ -6,7 +6,7 @@
 import type { LedgerEntry } from '../ledger.js';
 import { Receipt, type Claim } from '../receipt.js';
 import { checkClaimArgs } from './args-check.js';
-import { readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
+import { namesPlace, readClaims, type ExtractedClaim, type ExtractOptions } from './extract-claims.js';
 import { readDenials } from './read-denials.js';
 import { claimQuotes, type QuotedTitle } from './_titles.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
@@ -21,6 +21,8 @@ import type { Backing } from './ledger-index.js';
 import { replyFindings, type UnmatchedReading } from './reply-findings.js';
 import { ArgsDigest, isRecordKey } from './args-digest.js';
 import { carryingCalls } from './_passthrough.js';
+import { toolNamedByCall, toolNamedByFile } from './_named-by-call.js';
+import { findPaths } from './_paths.js';
 import { argumentKeyNouns, callEvidence, quotedTexts, type ClaimEvidence } from './_call-evidence.js';
 import { cents, structured } from './_ref-values.js';
 import { eachLeaf, findAmounts, findRefs, jsonText, leaves, qualifiedAmount } from './_values.js';
@@ -221,6 +223,23 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
         state = 'ok';
       }
     }
+    // A verbless outcome no tool's words fit, whose subject is a name that a call of one acting tool was given
+    // ("etl-worker-3 is up and running" after the create call that named it), is about that tool.
+    if (tool === null && x.verb === '*' && x.head !== undefined && x.fromContext !== true) {
+      const named = toolNamedByCall(x.head, input.profiles, (t) => input.backing.calls(t));
+      if (named !== null) {
+        tool = named;
+        state = ran(named);
+      }
+    }
+    // A claim no tool's words fit that states a file one acting tool's call wrote is about that tool: its values judge it.
+    if (tool === null && !match.read && x.clause.includes('.')) {
+      const named = toolNamedByFile(findPaths(x.clause), input.profiles, (t) => input.backing.calls(t));
+      if (named !== null) {
+        tool = named;
+        state = ran(named);
+      }
+    }
     // Equal fits are told apart by what the claim states specifically ("updated: New flights HAT169 on
     // May 17"): the tool whose calls of this stretch hold it did the work; when the tool that ran holds none
     // of it and an equally fitting tool never ran, the claim is that tool's.
@@ -300,10 +319,12 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // A field of a record listed under its label ("Created: May 4, 2024") states its value beside its clause.
     // So is a past event a record dates ("Your reservation was booked on 2024-05-12, more than 24 hours ago"), also in
     // another clause of its sentence ("was made for basic economy, and it was created on 2024-05-07").
+    // An outcome that says where its subject is ("r.vance@example.org is on the global suppression list") is read off a
+    // result only when the results name that place.
     // So is where a record sits, told in the present passive after a lookup ran ("Your reservation is booked in basic
     // economy", "the cabin you're booked in").
     const readOff = (): boolean =>
-      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v))) ||
+      ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v)) && (!namesPlace(x) || placeSeen(x.object, (v) => input.backing.seen(v)))) ||
       (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
       (datedBySentence(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
       (placedIn(x) && lookupRan(tools.byName, ran));
@@ -1056,6 +1077,18 @@ function labelled(x: ExtractedClaim): boolean {
 
 function presentState(x: ExtractedClaim): boolean {
   return (x.form === 'passive' || x.form === 'status' || x.form === 'outcome') && !PAST_OR_PERFECT.test(x.clause);
+}
+
+/**
+ * Every word of an outcome's place ("global suppression list") that is no given name is a word of some result,
+ * as written or as its noun (`lists` for "list"), or the place has none.
+ */
+function placeSeen(object: string, seen: (value: string) => boolean): boolean {
+  for (const w of object.split(' ')) {
+    if (w.length < 4 || /[^a-z]/.test(w)) continue;
+    if (!seen(w) && !seen(`${w}s`) && !seen(canonicalNoun(w))) return false;
+  }
+  return true;
 }
 
 const PAST_OR_PERFECT = /\b(?:was|were|been|has|have|had)\b/i;

@@ -172,3 +172,12 @@ describe('profileTool: names read against their words and descriptions', () => {
     expect([...p.descriptionVerbs].sort()).toEqual(['activate', 'assign', 'deactivate']);
   });
 });
+
+describe('profileTool: description nouns', () => {
+  it('reads a word after a possessive as a noun, whatever verb reading it has', () => {
+    const p = profileTool({ name: 'publish_story', description: 'Publish a story now or later. Returns the story id and its review state.' });
+    expect(p.descriptionNouns.has('review')).toBe(true);
+    // After an article the word may open a compound whose head is another noun ("a pull request"): no noun of its own.
+    expect(profileTool({ name: 'close_issue', description: 'Close a pull request.' }).descriptionNouns.has('pull')).toBe(false);
+  });
+});

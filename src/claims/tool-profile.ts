@@ -98,6 +98,9 @@ export const nounSpellings = memo((noun: string): readonly string[] => {
   return [...words].filter((w) => canonicalNoun(w) === noun);
 });
 
+/** Possessive determiners: the word after one is a noun whatever verb reading it has ("its queue status"). */
+const NOUN_OPENERS: ReadonlySet<string> = new Set(['its', 'their', 'your', 'our', 'his', 'her', 'my']);
+
 /** Build the profile of one tool. */
 export function profileTool(tool: ToolSpec): ToolProfile {
   const words = splitIdentifier(tool.name);
@@ -190,8 +193,9 @@ export function profileTool(tool: ToolSpec): ToolProfile {
   // or an "admin" is not thereby one.
   const describesPassing = (w: string): boolean => passes(w) && !SERVING_WORDS.has(w);
   const generic = (descTokens.some(describesPassing) || words.some(passes)) && (nameVerb === null || nameVerb === 'run' || nameVerb === 'execute');
+  // A word with a verb reading is a noun where a possessive opens its phrase ("returns the post id and its queue status").
   const descriptionNouns = new Set(
-    descTokens.filter((t) => !STOPWORDS.has(t) && t.length > 2 && baseVerb(t) === null && !/^\d/.test(t)).map(canonicalNoun),
+    descTokens.filter((t, i) => !STOPWORDS.has(t) && t.length > 2 && (baseVerb(t) === null || NOUN_OPENERS.has(descTokens[i - 1] ?? '')) && !/^\d/.test(t)).map(canonicalNoun),
   );
   if (generic) read = READ_ONLY.test(description) && !readWrite;
   const enums = tool.parameters === undefined ? [] : enumParameters(tool.parameters);
