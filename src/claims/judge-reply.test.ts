@@ -630,6 +630,19 @@ describe('a record read off a lookup', () => {
   });
 });
 
+describe('a change its subject underwent', () => {
+  const tools = [{ name: 'update_order_items', description: 'Update the items of an order.', parameters: { type: 'object', properties: { order_id: { type: 'string' }, items: { type: 'array' } } } }];
+
+  it('claims no act of a tool that acts on nothing of its subject', () => {
+    expect(flagged(check('The item prices have changed since you placed the order.', ledger(), { tools }))).toEqual([]);
+  });
+
+  it('still claims the act when its subject is what the tool acts on, or when it is a passive', () => {
+    expect(flagged(check('The items have changed to the blue ones.', ledger(), { tools }))).toEqual(['update_order_items:not_called']);
+    expect(flagged(check('The item prices have been changed.', ledger(), { tools }))).toEqual(['update_order_items:not_called']);
+  });
+});
+
 describe('what a lookup found', () => {
   it('is judged as what it returned, not against what it was asked', () => {
     const searched = ledger({ tool: 'search_direct_flight', args: { origin: 'ORD', destination: 'PHL', date: '2024-05-26' }, result: [{ flight_number: 'HAT271' }] });

@@ -333,7 +333,10 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // So is a restatement of what the user said someone else did ("They just sent me their share" → "Amount sent: £200.00")
     // whose values a lookup read.
     const othersDid = (): boolean => (x.form === 'passive' || x.form === 'status') && reportedOfOthers(x.verb, input.request) && readFromResults(x.text, (v) => input.backing.seen(v));
-    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)) || othersDid());
+    // So is a change its subject underwent ("The flight prices have changed since your booking was made"): an active
+    // perfect with no actor, whose subject is nothing the tool acts on, tells how things came to be.
+    const undergone = (): boolean => x.form === 'status' && x.head !== undefined && ACTIVE_PERFECT.test(x.clause) && !PERFECT_PASSIVE.test(x.clause) && !actsOn(tools.byName.get(tool ?? ''), nounOf(x.head));
+    const described = tool !== null && state !== 'ok' && x.form !== 'first_person' && ((readOff() && unasked()) || answered() || (x.form === 'passive' && reportedByUser(x.verb, input.request)) || othersDid() || undergone());
     // A record's report only mentions the lookup that read the record; it claims nothing, so it is never unmatched.
     if (isRecordReport(x) && (tool === null || state !== 'ok' || weakRestatement || reportsNoLookup(match, objectsOf(x.object)))) continue;
     // "I have drafted the email below": an object the reply itself holds (its noun phrase ends in "below" or
@@ -1069,6 +1072,18 @@ function datedBySentence(x: ExtractedClaim): boolean {
 }
 const SIMPLE_PAST = /\b(?:was|were)\b/i;
 const PERFECT = /\b(?:has|have|had)\b/i;
+
+/** A perfect's auxiliary ("has changed", "have shipped"); with {@link PERFECT_PASSIVE} absent, an active perfect. */
+const ACTIVE_PERFECT = /\b(?:has|have|had)\b/i;
+const PERFECT_PASSIVE = /\bbeen\b/i;
+
+/**
+ * The tool acts on things of this canonical noun: its name or (when its schema is known) one of its arguments names
+ * them ("flight" for `update_reservation_flights(reservation_id, flights)`, not "price").
+ */
+function actsOn(profile: ToolProfile | undefined, noun: string): boolean {
+  return profile === undefined || profile.nameNouns.has(noun) || profile.argumentNouns?.has(noun) === true;
+}
 
 /** A participle that labels a field ("Created: May 4, 2024", "Booked: May 3"): the claim's clause is the label alone. */
 function labelled(x: ExtractedClaim): boolean {
