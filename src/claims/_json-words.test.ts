@@ -43,6 +43,11 @@ describe('addJsonWords', () => {
     expect(jsonWordSet(value)).toEqual(ofText(value));
   });
 
+  it('records the month and day of a date or a timestamp beside its words', () => {
+    expect(jsonWordSet({ date: '2024-05-13', at: '2024-05-14T09:00:00', n: '2024-5-1' })).toEqual([...ofText({ date: '2024-05-13', at: '2024-05-14T09:00:00', n: '2024-5-1' }), '05-13', '05-14', '2024-05-14'].sort());
+    expect(jsonWordSet('left 2024-05-13')).toContain('05-13');
+  });
+
   it('adds the words of a key or value met before to every set', () => {
     const first = new Set<string>();
     addJsonWords({ id: 'RF-1', note: 'RF-1' }, first);

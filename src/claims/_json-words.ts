@@ -19,6 +19,7 @@ export function addJsonWords(value: unknown, words: Set<string>): void {
     eachWord(value.toLowerCase(), (w) => {
       add(w);
       if (isTimestampWord(w)) add(w.slice(0, 10));
+      if (isDateWord(w)) add(w.slice(5, 10));
     });
     return;
   }
@@ -96,8 +97,9 @@ function readPiece(text: string): Piece {
   const words: string[] = [];
   eachWord((escapedInJson(text) ? JSON.stringify(text) : text).toLowerCase(), (w) => {
     words.push(w);
-    // A timestamp ("2024-05-04t15:00:00") records its date too.
+    // A timestamp ("2024-05-04t15:00:00") records its date too, and a date its month and day ("05-04").
     if (isTimestampWord(w)) words.push(w.slice(0, 10));
+    if (isDateWord(w)) words.push(w.slice(5, 10));
   });
   return { words, takenBy: undefined };
 }
@@ -108,10 +110,21 @@ const stringPiece = (text: string): Piece => (text.length <= 64 ? shortPiece(tex
 
 /** A word that starts as an ISO timestamp does, `2024-05-04t…`: its first ten characters are a date. */
 function isTimestampWord(w: string): boolean {
-  if (w.length < 12 || w.charCodeAt(10) !== 116 || w.charCodeAt(4) !== 45 || w.charCodeAt(7) !== 45) return false;
-  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) {
+  return w.length >= 12 && w.charCodeAt(10) === 116 && startsWithDate(w);
+}
+
+/** An ISO date (`2024-05-04`) or a timestamp that starts with one: characters 5 to 10 are its month and day. */
+function isDateWord(w: string): boolean {
+  return (w.length === 10 || (w.length >= 12 && w.charCodeAt(10) === 116)) && startsWithDate(w);
+}
+
+/** The first ten characters are digits as an ISO date writes them, `dddd-dd-dd`. */
+function startsWithDate(w: string): boolean {
+  if (w.length < 10 || w.charCodeAt(4) !== 45 || w.charCodeAt(7) !== 45) return false;
+  for (const i of DATE_DIGITS) {
     const c = w.charCodeAt(i);
     if (c < 48 || c > 57) return false;
   }
   return true;
 }
+const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];

@@ -24,6 +24,12 @@ describe('provenance and intent', () => {
     expect(readFromResults('was booked on May 5, 2024', seen)).toBe(false);
     // A date without its year cannot be matched to a recorded one.
     expect(readFromResults('was booked on May 4', seen)).toBe(false);
+    // Unless asked to match it by month and day to a date a result records (the index holds "05-04" beside "2024-05-04").
+    const byDay = (v: string): boolean => seen(v) || v === '05-04' || v === '05-05';
+    expect(readFromResults('was booked on May 4', byDay, true)).toBe(true);
+    expect(readFromResults('flew May 4-5', byDay, true)).toBe(true);
+    expect(readFromResults('flew May 4-6', byDay, true)).toBe(false);
+    expect(readFromResults('flew May 4-5', byDay)).toBe(false);
     // An amount is seen as a result records it.
     expect(readFromResults('Total paid: $45.00', (v) => v === '45')).toBe(true);
     expect(readFromResults('Total paid: $45.50', (v) => v === '45.5')).toBe(true);

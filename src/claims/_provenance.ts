@@ -41,15 +41,17 @@ export function clauseSpecifics(clause: string): { pieces: string[]; distinctive
 
 /**
  * Every specific of the clause was read in a tool result (numbers also without leading zeros; a date in any common
- * spelling as the `2024-05-04` a result records, which a date without its year cannot be matched to).
+ * spelling as the `2024-05-04` a result records, which a date without its year cannot be matched to). With
+ * `monthDays`, a date without its year, or a range of days ("May 13-14"), is matched to the month and day of a
+ * date a result records.
  */
-export function readFromResults(clause: string, seen: (value: string) => boolean): boolean {
+export function readFromResults(clause: string, seen: (value: string) => boolean, monthDays = false): boolean {
   if (allSeen(clause, seen)) return true;
-  const keys = dateKeys(clause);
+  const keys = dateKeys(clause, monthDays);
   const full = keys.filter((k) => k.length === 10);
   // Each date gives a month-day key, and one with its year when it states one.
-  if (keys.length === 0 || full.length * 2 !== keys.length || !full.every((k) => seen(k))) return false;
-  return allSeen(withoutDates(clause), seen, true);
+  if (keys.length === 0 || (monthDays ? !keys.every((k) => seen(k)) : full.length * 2 !== keys.length || !full.every((k) => seen(k)))) return false;
+  return allSeen(withoutDates(clause, monthDays), seen, true);
 }
 
 /**

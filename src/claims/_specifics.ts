@@ -14,6 +14,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** "May 21, 2024", "May 21st", "21 May 2024", "2024-05-21" → "05-21" (and "2024-05-21" when a year is given). */
 const MONTH_FIRST = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s(\d{4})\b)?/gi;
+/** {@link MONTH_FIRST} that also reads the end of a range of days ("May 13-14", "May 18–21, 2024"), in group 4. */
+const MONTH_FIRST_RANGE = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s(\d{1,2})(?:st|nd|rd|th)?\b(?:-(\d{1,2})(?:st|nd|rd|th)?\b)?(?:,?\s(\d{4})\b)?/gi;
 const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?(?:,?\s(\d{4})\b)?/gi;
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})/g;
 const WORD = /[A-Za-z0-9][A-Za-z0-9-]*/g;
@@ -39,8 +41,11 @@ function withAsciiHyphens(text: string): string {
 const HYPHENS = /[\u2010-\u2013]/;
 const HYPHENS_ALL = /[\u2010-\u2013]/g;
 
-/** Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. */
-export function dateKeys(text: string): string[] {
+/**
+ * Date keys of a text: "05-21" for every date, plus "2024-05-21" when the year is given. With `ranges`, a range of
+ * days after a month ("May 13-14") gives a key for each of its two days.
+ */
+export function dateKeys(text: string, ranges = false): string[] {
   text = withAsciiHyphens(text);
   const out: string[] = [];
   const add = (month: number | undefined, day: number, year?: string): void => {
@@ -48,16 +53,25 @@ export function dateKeys(text: string): string[] {
     out.push(`${pad(month)}-${pad(day)}`);
     if (year !== undefined) out.push(`${year}-${pad(month)}-${pad(day)}`);
   };
-  for (const m of matchesOf(MONTH_FIRST, text)) add(MONTHS.get((m[1] ?? '').toLowerCase()), Number(m[2]), m[3]);
+  if (ranges) {
+    // "May 13-14, 2024": both days, each of the month and the year the range states.
+    for (const m of matchesOf(MONTH_FIRST_RANGE, text)) {
+      const month = MONTHS.get((m[1] ?? '').toLowerCase());
+      add(month, Number(m[2]), m[4]);
+      if (m[3] !== undefined) add(month, Number(m[3]), m[4]);
+    }
+  } else {
+    for (const m of matchesOf(MONTH_FIRST, text)) add(MONTHS.get((m[1] ?? '').toLowerCase()), Number(m[2]), m[3]);
+  }
   for (const m of matchesOf(DAY_FIRST, text)) add(MONTHS.get((m[2] ?? '').toLowerCase()), Number(m[1]), m[3]);
   // A "-" joins every ISO date: most texts have none.
   if (text.includes('-')) for (const m of matchesOf(ISO, text)) add(Number(m[2]), Number(m[3]), m[1]);
   return out;
 }
 
-/** `text` with every date {@link dateKeys} reads blanked out (each replaced by one space). */
-export function withoutDates(text: string): string {
-  let out = withAsciiHyphens(text).replace(MONTH_FIRST, ' ').replace(DAY_FIRST, ' ');
+/** `text` with every date {@link dateKeys} reads (with `ranges`, every range of days too) blanked out, each replaced by one space. */
+export function withoutDates(text: string, ranges = false): string {
+  let out = withAsciiHyphens(text).replace(ranges ? MONTH_FIRST_RANGE : MONTH_FIRST, ' ').replace(DAY_FIRST, ' ');
   if (out.includes('-')) out = out.replace(ISO, ' ');
   return out;
 }

@@ -623,6 +623,19 @@ describe('a record read off a lookup', () => {
     expect(flagged(checkMessages(request('Your reservation (ID M20IZO) was booked on 2024‑05‑12, more than 24 hours ago.'), { tools }))).toEqual([]);
   });
 
+  it('describes the record in a perfect passive that "already" puts before this run, dated by month and day', () => {
+    const flown = (text: string): unknown[] => [
+      { role: 'user', content: 'I want to upgrade reservation M20IZO to business.' },
+      { tool: 'get_reservation_details', status: 'ok', args: { reservation_id: 'M20IZO' }, result: { reservation_id: 'M20IZO', flights: [{ flight_number: 'HAT100', date: '2024-05-13' }, { flight_number: 'HAT200', date: '2024-05-14' }] } },
+      { role: 'assistant', content: text },
+    ];
+    const change = ['get_reservation_details', 'update_reservation_flights'];
+    expect(flagged(checkMessages(flown('M20IZO: this flight has already been completed (departed May 13-14).'), { tools: change }))).toEqual([]);
+    // Days the record does not hold, or no "already", leave it a claim.
+    expect(flagged(checkMessages(flown('M20IZO: this flight has already been completed (departed May 13-15).'), { tools: change }))).toEqual(['update_reservation_flights:not_called']);
+    expect(flagged(checkMessages(flown('M20IZO: this flight has been completed (departed May 13-14).'), { tools: change }))).toEqual(['update_reservation_flights:not_called']);
+  });
+
   it('describes the record in a clause another clause of its sentence dates', () => {
     expect(flagged(checkMessages(request('The reservation was made in economy, and it was created on 2024-05-12.'), { tools }))).toEqual([]);
     // A date the record does not hold leaves it a claim.

@@ -321,12 +321,15 @@ function judgeClaims(input: JudgeInput, parsed: ParsedReply, tools: ToolIndex, e
     // another clause of its sentence ("was made for basic economy, and it was created on 2024-05-07").
     // An outcome that says where its subject is ("r.vance@example.org is on the global suppression list") is read off a
     // result only when the results name that place.
+    // So is a perfect passive that "already" puts before this run, dated by the record ("This flight has already been
+    // completed (departed May 13-14)"), its dates matched by month and day.
     // So is where a record sits, told in the present passive after a lookup ran ("Your reservation is booked in basic
     // economy", "the cabin you're booked in").
     const readOff = (): boolean =>
       ((presentState(x) || datedPast(x)) && readFromResults(x.clause, (v) => input.backing.seen(v)) && (!namesPlace(x) || placeSeen(x.object, (v) => input.backing.seen(v)))) ||
       (labelled(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
       (datedBySentence(x) && readFromResults(x.text, (v) => input.backing.seen(v))) ||
+      (doneBefore(x) && readFromResults(x.clause, (v) => input.backing.seen(v), true)) ||
       (placedIn(x) && lookupRan(tools.byName, ran));
     const answered = (): boolean => answersLookup(x, input.stretch, tools.byName) && asksHowThingsAre(input.request);
     const unasked = (): boolean => !requested(x.verb, input.request) && !requested(x.verb, input.previous);
@@ -1070,6 +1073,14 @@ function datedPast(x: ExtractedClaim): boolean {
 function datedBySentence(x: ExtractedClaim): boolean {
   return x.form === 'passive' && SIMPLE_PAST.test(x.clause) && !PERFECT.test(x.text) && dateKeys(x.clause).length === 0 && dateKeys(x.text).length > 0;
 }
+/**
+ * A perfect passive that "already" puts before this run and that dates its event ("This flight has already been
+ * completed (departed May 13-14)"): a state of the record, told from its dates.
+ */
+function doneBefore(x: ExtractedClaim): boolean {
+  return x.form === 'passive' && ALREADY.test(x.clause) && PERFECT_PASSIVE.test(x.clause) && dateKeys(x.clause, true).length > 0;
+}
+const ALREADY = /\balready\b/i;
 const SIMPLE_PAST = /\b(?:was|were)\b/i;
 const PERFECT = /\b(?:has|have|had)\b/i;
 
