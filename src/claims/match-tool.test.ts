@@ -115,6 +115,21 @@ describe('sibling tools are not confused', () => {
     expect(match('I moved the file to the trash.', files, { delete_file: 'ok' }).tool).toBe('move_to_trash');
   });
 
+  const board = ['post_article', 'send_channel_message', 'invite_user_to_channel'];
+
+  it('"posted to the channel" is the tool whose name holds what "post" implies, not the one named for the verb', () => {
+    const m = match('Posted the weekly summary to the ops channel.', board);
+    expect(m.tool).toBe('send_channel_message');
+    expect(m.strong).toBe(true);
+    expect(m.objectOnly).toBe(false);
+    // An object the verb's own tool names keeps the claim there.
+    expect(match('Posted the article to the ops channel.', board).tool).toBe('post_article');
+    // So does a schema that is known: its arguments tell what the tool takes.
+    const schema = { type: 'object', properties: { title: { type: 'string' } } };
+    const described = [{ name: 'post_article', description: '', parameters: schema }, ...board.slice(1)];
+    expect(match('Posted the weekly summary to the ops channel.', described).tool).not.toBe('send_channel_message');
+  });
+
   it('through check: the wrong sibling ran, so the claim is flagged and the sibling unreported', () => {
     const receipt = check("I've texted Maria the pickup code.", [call('send_email')], { tools: messaging });
     expect(receipt.claimedButNeverRan).toEqual([expect.objectContaining({ tool: 'send_sms', reason: 'not_called' })]);

@@ -142,6 +142,14 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   // Of fits as good, one whose name holds the claim's head noun comes first: "A voucher worth $25 has been issued to
   // you as an apology for the late delivery" is about the voucher, not the delivery its adjunct names.
   sortShort(scored, (a, b) => (ranFirst ? b.rank - a.rank : 0) || b.total - a.total || b.rank - a.rank || b.headHit - a.headHit || namedMore(a.profile, b.profile) || a.order - b.order);
+  // "Posted to the random channel" beside post_webpage and send_channel_message, both listed by name: the verb is
+  // post_webpage's, but the claim's object names none of its nouns; it names a tool whose name holds the objects the verb
+  // implies ("post" → a message, a channel), and nothing else. That tool is the claim's, as a fit of its verb.
+  const implied = readClaim ? null : impliedObjectFit(scored, hints);
+  if (implied !== null) {
+    scored.splice(scored.indexOf(implied), 1);
+    scored.unshift({ ...implied, objectOnly: false, strong: true, verb: IMPLIED_VERB });
+  }
   const best = scored[0];
   if (best === undefined) return { tool: null, candidates: [], strong: false, objectOnly: false, fits: [], read: readClaim };
   let strong = best.strong;
@@ -172,6 +180,34 @@ interface Scored {
   /** 1 when the tool's name holds the claim's own head noun, else 0. */
   headHit: number;
 }
+
+/**
+ * Of fits ranked best first, the one object-only fit that the claim's object names and whose name nouns (its verb
+ * aside) are all objects the claim's verb implies (`hints`), when the best fit is a verb fit that the object names
+ * nothing of; both tools listed by name only (of a tool whose schema is known, its arguments tell: `elsewhere`).
+ * `null` when there is none or more than one.
+ */
+function impliedObjectFit(scored: readonly Scored[], hints: ReadonlySet<string>): Scored | null {
+  const best = scored[0];
+  if (best === undefined || best.objectOnly || best.nameHits > 0 || best.profile.argumentNouns !== null || hints.size === 0) return null;
+  let found: Scored | null = null;
+  for (const s of scored) {
+    if (!s.objectOnly || s.nameHits === 0 || s.profile.argumentNouns !== null || s.profile.read) continue;
+    let nouns = 0;
+    let implied = true;
+    for (const n of s.profile.nameNouns) {
+      if (n === s.profile.nameVerb) continue;
+      nouns++;
+      if (!hints.has(n)) implied = false;
+    }
+    if (!implied || nouns === 0) continue;
+    if (found !== null) return null;
+    found = s;
+  }
+  return found;
+}
+/** The verb score of a fit by the objects the verb implies: a family's ({@link ToolFit.verbScore}). */
+const IMPLIED_VERB = 2;
 
 /** The canonical noun of the claim's own head, as a set; `null` when it has none or takes it from the conversation. */
 function headNoun(claim: ExtractedClaim): ReadonlySet<string> | null {
