@@ -55,7 +55,7 @@ interface ReadOptions {
 }
 
 const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
-const STATUS_FOLLOWERS = new Set(['today', 'to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
+const STATUS_FOLLOWERS = new Set(['today', 'to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok', 'against']);
 /** The offer phrases as one alternation of literals (linear time). */
 const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
 /** {@link OFFER} in any case of its ASCII letters. */
@@ -78,6 +78,9 @@ const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 function datedAct(words: readonly string[], hit: VerbHit): boolean {
   const at = pastDateAt(words, hit.end, hit.end + 4);
   if (at === -1) return false;
+  // "logged as received on May 20": the date belongs to the participle the act gives as its value, not to the act.
+  const value = words[at - 1] ?? '';
+  if (words[hit.end] === 'as' && at === hit.end + 2 && (isPastVerb(value) || /^[a-z]{2,}ed$/.test(value))) return false;
   return !(words.slice(hit.end, at).includes('to') && verbLexfileShare(hit.lemma, CHANGE_LEXFILE) >= 0.5);
 }
 

@@ -740,3 +740,19 @@ describe('an aside in parentheses', () => {
     expect(shapes("I couldn't rebook you (the 6pm is full) and texted you instead.")).not.toContain('rebook/first_person');
   });
 });
+
+describe('a status line whose participle is followed by "against"', () => {
+  it('reads "<noun> <participle> against <record>" as a status line', () => {
+    expect(shapes('Credit applied against order 7781.')).toEqual(['apply/status']);
+  });
+});
+
+describe('a date after "as <participle>" belongs to that participle', () => {
+  it('keeps the act whose value is dated ("was filed as closed on May 3")', () => {
+    expect(shapes('The ticket was filed as closed on May 3.')).toEqual(['file/passive']);
+  });
+  it('still reads a date right after the act as the act\'s own, before this run', () => {
+    expect(shapes('The ticket was filed on May 3.')).toEqual([]);
+    expect(shapes('The ticket was filed as urgent on May 3.')).toEqual([]);
+  });
+});
