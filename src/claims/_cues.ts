@@ -119,6 +119,8 @@ const PLACE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'your', 'a', 'an'
 export function readOutcome(words: readonly string[]): ClauseClaim | null {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
+    const until = untilOutcome(words, i);
+    if (until !== undefined) return until;
     if (w !== 'is' && w !== 'are') continue;
     const subject = words.slice(0, i).filter((x) => !STOPWORDS.has(x) && !FILLERS.has(x));
     if (words.slice(0, i).some((x) => FIRST_PERSON.has(x) || x === 'there' || x === 'it' || x === 'this' || x === 'that' || x === 'what')) return null;
@@ -138,6 +140,22 @@ export function readOutcome(words: readonly string[]): ClauseClaim | null {
     return found;
   }
   return null;
+}
+
+/**
+ * "Mateo now has until Friday", "you now have until 5pm to pay": a deadline moved by this run, an extension granted, so
+ * the object names an extension beside the subject and the new time (as "on your calendar" names a calendar event).
+ * Read only with "now" right before "has"/"have" and no first person in the subject; `null` when the subject is no
+ * content word but "you", `undefined` when `words[i]` opens no such outcome.
+ */
+function untilOutcome(words: readonly string[], i: number): ClauseClaim | null | undefined {
+  const w = words[i];
+  if ((w !== 'has' && w !== 'have') || words[i - 1] !== 'now' || words[i + 1] !== 'until' || i < 2) return undefined;
+  const subject = words.slice(0, i - 1).filter((x) => !STOPWORDS.has(x) && !FILLERS.has(x));
+  if (subject.length === 0 && words[0] !== 'you') return null;
+  if (words.slice(0, i - 1).some((x) => FIRST_PERSON.has(x) || x === 'it' || x === 'this' || x === 'that')) return null;
+  const object = [...subject, 'extension', ...words.slice(i + 2).filter((x) => !STOPWORDS.has(x) && /^[a-z]/.test(x))];
+  return { verb: 'extend', object: object.join(' '), form: 'outcome' };
 }
 
 /**

@@ -756,3 +756,14 @@ describe('a date after "as <participle>" belongs to that participle', () => {
     expect(shapes('The ticket was filed as urgent on May 3.')).toEqual([]);
   });
 });
+
+describe('a deadline moved by this run: "<subject> now has until <time>"', () => {
+  it('reads an extension granted', () => {
+    expect(shapes('Priya now has until Monday at noon for the essay.')).toEqual(['extend/outcome']);
+    expect(extractClaims('You now have until June 3 to return it.')[0]?.object).toContain('extension');
+  });
+  it('reads nothing without "now" right before it, or with the speaker as subject', () => {
+    expect(shapes('Priya has until Monday at noon for the essay.')).toEqual([]);
+    expect(shapes('We now have until Monday to decide.')).toEqual([]);
+  });
+});
