@@ -427,6 +427,22 @@ function clausePrefix(words: readonly string[]): ClausePrefix {
   return { firstHave, content: long ? (content as Int32Array).subarray(0, n) : content, counts, firstPronoun };
 }
 
+/** How many words a noun phrase between "with" and a participle may have ("with the $240 carpet-cleaning deduction"). */
+const WITH_PHRASE = 5;
+
+/**
+ * `words[j]` ends a noun phrase opened by "with" and a determiner, with no verb, pronoun or conjunction in it: a
+ * participle right after it closes an absolute phrase ("with the fee itemised", "with your receipt attached").
+ */
+function withPhraseBefore(words: readonly string[], j: number): boolean {
+  for (let k = j; k >= 0 && k >= j - WITH_PHRASE; k--) {
+    const w = words[k] ?? '';
+    if (w === 'with') return k < j && DETERMINERS.has(words[k + 1] ?? '');
+    if (PASSIVE_AUX.has(w) || FIRST_PERSON.has(w) || OTHER_ACTOR_PRONOUNS.has(w) || w === 'and' || w === 'or' || isPastVerb(w)) return false;
+  }
+  return false;
+}
+
 function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions, cues: ClauseCues): Classified | null {
   let j = hit.index - 1;
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
@@ -458,6 +474,9 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     if (head === 'who' || head === 'that' || head === 'which') return null;
     return { form: 'passive', subject: 'passive', subjectTokens: words.slice(0, k + 1), blocked: false };
   }
+  // "…, with the $40 fee itemised on the statement": a participle closing a "with" phrase describes its noun (an
+  // absolute phrase); it is no act and no other actor's.
+  if (withPhraseBefore(words, j)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
   const prefix = cues.prefix;
   // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.

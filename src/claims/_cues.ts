@@ -135,11 +135,27 @@ export function readOutcome(words: readonly string[]): ClauseClaim | null {
       return object.length === 0 ? null : { verb: '*', object: object.join(' '), form: 'outcome' };
     }
     const found = outcomeOf(rest, now, subject);
-    const head = subject[subject.length - 1];
+    const head = subjectHead(words.slice(0, i)) ?? subject[subject.length - 1];
     if (found !== null && head !== undefined) found.head ??= head;
     return found;
   }
   return null;
+}
+
+/** Prepositions that end the head noun phrase of an outcome's subject ("refund of $1,360", "credit for May"). */
+const SUBJECT_PREPOSITIONS: ReadonlySet<string> = new Set(['of', 'for', 'from', 'to', 'with', 'on', 'in', 'at', 'worth']);
+
+/**
+ * The head noun of an outcome's subject: its last plain word before a preposition that follows one ("Jun's deposit
+ * refund of $1,360" → refund, not the amount's digits); `undefined` when it has no plain word.
+ */
+function subjectHead(subject: readonly string[]): string | undefined {
+  let last: string | undefined;
+  for (const w of subject) {
+    if (last !== undefined && SUBJECT_PREPOSITIONS.has(w)) break;
+    if (/^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !FILLERS.has(w)) last = w;
+  }
+  return last;
 }
 
 /**

@@ -767,3 +767,16 @@ describe('a deadline moved by this run: "<subject> now has until <time>"', () =>
     expect(shapes('We now have until Monday to decide.')).toEqual([]);
   });
 });
+
+describe('a participle closing a "with" phrase describes its noun', () => {
+  it('neither claims nor blocks the clause it ends', () => {
+    expect(shapes('The replacement kettle is on its way, with the shipping fee waived.')).toEqual(['send/outcome']);
+    expect(shapes('I sent the invoice with the receipt attached.')).toEqual(['send/first_person']);
+  });
+});
+
+describe('the head of an outcome\'s subject', () => {
+  it('is its last plain word before a preposition, not an amount after it', () => {
+    expect(extractClaims('The store credit of $45.50 is on its way to you.')[0]?.head).toBe('credit');
+  });
+});
