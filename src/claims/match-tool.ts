@@ -180,10 +180,13 @@ function headNoun(claim: ExtractedClaim): ReadonlySet<string> | null {
 }
 
 /**
- * The head noun with the noun that modifies it in a compound ("deposit refund" → deposit, refund): the object word right
- * before the head, when it is a plain word. A tool named by either names what the claim acted on.
+ * The head noun of an outcome's subject with the noun that modifies it in a compound ("the deposit refund is on its
+ * way" → deposit, refund): the object word right before the head, when it is a plain word. A tool named by either
+ * names what the outcome is about.
  */
 function compoundHead(claim: ExtractedClaim, head: ReadonlySet<string>): ReadonlySet<string> {
+  // An act's object names what was acted on by its head alone: "sent you the refund confirmation" sent no refund.
+  if (claim.form !== 'outcome') return head;
   const words = claim.object.split(' ');
   const at = words.indexOf(claim.head ?? '');
   const before = at > 0 ? words[at - 1] : undefined;
