@@ -55,7 +55,7 @@ interface ReadOptions {
 }
 
 const LEADING_CONJUNCTIONS = new Set(['and', 'but', 'so', 'then', 'plus', 'or', 'also', 'which', 'because', 'since', 'as', 'while', 'though', 'although', 'where', 'after']);
-const STATUS_FOLLOWERS = new Set(['today', 'to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok']);
+const STATUS_FOLLOWERS = new Set(['today', 'to', 'in', 'on', 'at', 'for', 'from', 'with', 'into', 'onto', 'via', 'as', 'under', 'off', 'out', 'successfully', 'and', 'back', 'up', 'over', 'across', 'through', 'per', 'until', 'till', 'between', 'within', 'correctly', 'now', 'already', 'again', 'ok', 'against']);
 /** The offer phrases as one alternation of literals (linear time). */
 const OFFER = new RegExp(`\\b(?:${OFFER_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
 /** {@link OFFER} in any case of its ASCII letters. */
@@ -78,6 +78,9 @@ const BLOCK_AFTER = new Set(['nothing', 'none', 'anything', 'yet']);
 function datedAct(words: readonly string[], hit: VerbHit): boolean {
   const at = pastDateAt(words, hit.end, hit.end + 4);
   if (at === -1) return false;
+  // "logged as received on May 20": the date belongs to the participle the act gives as its value, not to the act.
+  const value = words[at - 1] ?? '';
+  if (words[hit.end] === 'as' && at === hit.end + 2 && (isPastVerb(value) || /^[a-z]{2,}ed$/.test(value))) return false;
   return !(words.slice(hit.end, at).includes('to') && verbLexfileShare(hit.lemma, CHANGE_LEXFILE) >= 0.5);
 }
 
@@ -424,6 +427,22 @@ function clausePrefix(words: readonly string[]): ClausePrefix {
   return { firstHave, content: long ? (content as Int32Array).subarray(0, n) : content, counts, firstPronoun };
 }
 
+/** How many words a noun phrase between "with" and a participle may have ("with the $240 carpet-cleaning deduction"). */
+const WITH_PHRASE = 5;
+
+/**
+ * `words[j]` ends a noun phrase opened by "with" and a determiner, with no verb, pronoun or conjunction in it: a
+ * participle right after it closes an absolute phrase ("with the fee itemised", "with your receipt attached").
+ */
+function withPhraseBefore(words: readonly string[], j: number): boolean {
+  for (let k = j; k >= 0 && k >= j - WITH_PHRASE; k--) {
+    const w = words[k] ?? '';
+    if (w === 'with') return k < j && DETERMINERS.has(words[k + 1] ?? '');
+    if (PASSIVE_AUX.has(w) || FIRST_PERSON.has(w) || OTHER_ACTOR_PRONOUNS.has(w) || w === 'and' || w === 'or' || isPastVerb(w)) return false;
+  }
+  return false;
+}
+
 function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState, options: ReadOptions, cues: ClauseCues): Classified | null {
   let j = hit.index - 1;
   while (j >= 0 && FILLERS.has(words[j] ?? '')) j--;
@@ -455,6 +474,9 @@ function classify(words: readonly string[], hit: VerbHit, inherited: ClauseState
     if (head === 'who' || head === 'that' || head === 'which') return null;
     return { form: 'passive', subject: 'passive', subjectTokens: words.slice(0, k + 1), blocked: false };
   }
+  // "…, with the $40 fee itemised on the statement": a participle closing a "with" phrase describes its noun (an
+  // absolute phrase); it is no act and no other actor's.
+  if (withPhraseBefore(words, j)) return { form: 'head', subject: 'none', subjectTokens: [], blocked: false, descriptive: true, adjective: true };
   // A short noun phrase and the participle: a status line ("Email sent", "Comment posted on #88").
   const prefix = cues.prefix;
   // "These reservations have flights scheduled…": a finite verb before the participle makes it a description.

@@ -119,6 +119,8 @@ const PLACE_DETERMINERS: ReadonlySet<string> = new Set(['the', 'your', 'a', 'an'
 export function readOutcome(words: readonly string[]): ClauseClaim | null {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
+    const until = untilOutcome(words, i);
+    if (until !== undefined) return until;
     if (w !== 'is' && w !== 'are') continue;
     const subject = words.slice(0, i).filter((x) => !STOPWORDS.has(x) && !FILLERS.has(x));
     if (words.slice(0, i).some((x) => FIRST_PERSON.has(x) || x === 'there' || x === 'it' || x === 'this' || x === 'that' || x === 'what')) return null;
@@ -133,11 +135,43 @@ export function readOutcome(words: readonly string[]): ClauseClaim | null {
       return object.length === 0 ? null : { verb: '*', object: object.join(' '), form: 'outcome' };
     }
     const found = outcomeOf(rest, now, subject);
-    const head = subject[subject.length - 1];
+    const head = subjectHead(words.slice(0, i)) ?? subject[subject.length - 1];
     if (found !== null && head !== undefined) found.head ??= head;
     return found;
   }
   return null;
+}
+
+/** Prepositions that end the head noun phrase of an outcome's subject ("refund of $1,360", "credit for May"). */
+const SUBJECT_PREPOSITIONS: ReadonlySet<string> = new Set(['of', 'for', 'from', 'to', 'with', 'on', 'in', 'at', 'worth']);
+
+/**
+ * The head noun of an outcome's subject: its last plain word before a preposition that follows one ("Jun's deposit
+ * refund of $1,360" → refund, not the amount's digits); `undefined` when it has no plain word.
+ */
+function subjectHead(subject: readonly string[]): string | undefined {
+  let last: string | undefined;
+  for (const w of subject) {
+    if (last !== undefined && SUBJECT_PREPOSITIONS.has(w)) break;
+    if (/^[a-z][a-z-]*$/.test(w) && !STOPWORDS.has(w) && !FILLERS.has(w)) last = w;
+  }
+  return last;
+}
+
+/**
+ * "Mateo now has until Friday", "you now have until 5pm to pay": a deadline moved by this run, an extension granted, so
+ * the object names an extension beside the subject and the new time (as "on your calendar" names a calendar event).
+ * Read only with "now" right before "has"/"have" and no first person in the subject; `null` when the subject is no
+ * content word but "you", `undefined` when `words[i]` opens no such outcome.
+ */
+function untilOutcome(words: readonly string[], i: number): ClauseClaim | null | undefined {
+  const w = words[i];
+  if ((w !== 'has' && w !== 'have') || words[i - 1] !== 'now' || words[i + 1] !== 'until' || i < 2) return undefined;
+  const subject = words.slice(0, i - 1).filter((x) => !STOPWORDS.has(x) && !FILLERS.has(x));
+  if (subject.length === 0 && words[0] !== 'you') return null;
+  if (words.slice(0, i - 1).some((x) => FIRST_PERSON.has(x) || x === 'it' || x === 'this' || x === 'that')) return null;
+  const object = [...subject, 'extension', ...words.slice(i + 2).filter((x) => !STOPWORDS.has(x) && /^[a-z]/.test(x))];
+  return { verb: 'extend', object: object.join(' '), form: 'outcome' };
 }
 
 /**

@@ -28,6 +28,9 @@ describe('mayClaim', () => {
     expect(mayClaim("Everything's back to normal.")).toBe(true);
     // A state a run brings about, without "now": the clause reader decides whether the request ties it.
     expect(mayClaim('The gate is open.')).toBe(true);
+    // A moved deadline: "has"/"have" right before "until".
+    expect(mayClaim('Priya now has until Monday.')).toBe(true);
+    expect(mayClaim('Priya has two more days.')).toBe(false);
     expect(mayClaim('etl-worker-3 is up and running.')).toBe(true);
     expect(mayClaim('The comment filter is active.')).toBe(true);
     expect(mayClaim('The gate opens at noon.')).toBe(false);

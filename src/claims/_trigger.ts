@@ -26,10 +26,11 @@ for (const report of REPORTS) TRIGGERS.add(report);
 for (const t of TERSE_DONE) TRIGGERS.add(t.split('_').filter((w) => w !== 'of').pop() ?? t);
 /** No trigger is shorter (`openPast` is asked only from three letters): shorter words are not looked up. */
 const SHORTEST_TRIGGER = Math.min(3, ...[...TRIGGERS].map((t) => t.length));
-const COPULAS = new Set(['is', 'are', 're', 's']);
+// "has"/"have" pair with "until" ("now has until Friday", `_cues.ts` `untilOutcome`).
+const COPULAS = new Set(['is', 'are', 're', 's', 'has', 'have']);
 const OUTCOMES = new Set(['now', 'back', 'on', 'live', 'off', 'in', 'up', 'open']);
 /** Outcome words longer than a key ("is active", "is up and running"): told by their last {@link KEY_LETTERS} letters. */
-const LONG_OUTCOMES = new Set(['active', 'running', 'enabled']);
+const LONG_OUTCOMES = new Set(['active', 'running', 'enabled', 'until']);
 
 
 /**
@@ -157,7 +158,8 @@ const edge = (c: number): boolean => c === 45 || c === 39 || c === TYPOGRAPHIC_A
  * - A past form right after a word "be" is a passive infinitive ("can be modified", "to be cancelled"): governed by
  *   a modal, "to" or an imperative, it reports no act done, so it does not trigger (a record's report still does).
  * - An outcome without a past verb (`readOutcome`) is "is"/"are" right before "now", "back", "on", "in", "up", "open",
- *   "live", "off", "active", "running" or "enabled" ("is now inactive", "are all on your calendar", "is up and running"):
+ *   "live", "off", "active", "running" or "enabled" ("is now inactive", "are all on your calendar", "is up and running"),
+ *   or "has"/"have" right before "until" ("now has until Friday"):
  *   a copula and an outcome word elsewhere in the sentence ("the flight on May 5 departs at noon") are none.
  */
 export function mayClaim(sentence: string, toolVerbs?: ReadonlySet<string>): boolean {

@@ -740,3 +740,43 @@ describe('an aside in parentheses', () => {
     expect(shapes("I couldn't rebook you (the 6pm is full) and texted you instead.")).not.toContain('rebook/first_person');
   });
 });
+
+describe('a status line whose participle is followed by "against"', () => {
+  it('reads "<noun> <participle> against <record>" as a status line', () => {
+    expect(shapes('Credit applied against order 7781.')).toEqual(['apply/status']);
+  });
+});
+
+describe('a date after "as <participle>" belongs to that participle', () => {
+  it('keeps the act whose value is dated ("was filed as closed on May 3")', () => {
+    expect(shapes('The ticket was filed as closed on May 3.')).toEqual(['file/passive']);
+  });
+  it('still reads a date right after the act as the act\'s own, before this run', () => {
+    expect(shapes('The ticket was filed on May 3.')).toEqual([]);
+    expect(shapes('The ticket was filed as urgent on May 3.')).toEqual([]);
+  });
+});
+
+describe('a deadline moved by this run: "<subject> now has until <time>"', () => {
+  it('reads an extension granted', () => {
+    expect(shapes('Priya now has until Monday at noon for the essay.')).toEqual(['extend/outcome']);
+    expect(extractClaims('You now have until June 3 to return it.')[0]?.object).toContain('extension');
+  });
+  it('reads nothing without "now" right before it, or with the speaker as subject', () => {
+    expect(shapes('Priya has until Monday at noon for the essay.')).toEqual([]);
+    expect(shapes('We now have until Monday to decide.')).toEqual([]);
+  });
+});
+
+describe('a participle closing a "with" phrase describes its noun', () => {
+  it('neither claims nor blocks the clause it ends', () => {
+    expect(shapes('The replacement kettle is on its way, with the shipping fee waived.')).toEqual(['send/outcome']);
+    expect(shapes('I sent the invoice with the receipt attached.')).toEqual(['send/first_person']);
+  });
+});
+
+describe('the head of an outcome\'s subject', () => {
+  it('is its last plain word before a preposition, not an amount after it', () => {
+    expect(extractClaims('The store credit of $45.50 is on its way to you.')[0]?.head).toBe('credit');
+  });
+});

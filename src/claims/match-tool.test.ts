@@ -291,3 +291,15 @@ describe('equal fits told apart by the conversation', () => {
     expect(matchTool(claim, tools, () => 'none').candidates).toEqual(['update_reservation_flights', 'update_reservation_baggages']);
   });
 });
+
+describe('the noun that modifies the head in a compound names the tool too', () => {
+  const tools: ToolSpec[] = [
+    { name: 'escrow_disbursement', description: 'Escrow disbursement to a seller, net of closing fees.', parameters: { type: 'object', properties: { escrow_id: { type: 'string' } } } },
+    { name: 'sms_send', description: 'Send an SMS to a customer.', parameters: { type: 'object', properties: { phone: { type: 'string' }, body: { type: 'string' } } } },
+  ];
+  it('"the escrow balance is on its way" is the verbless escrow tool, not the sending one', () => {
+    const m = match("Omar's escrow balance is on its way to him.", tools);
+    expect(m.tool).toBe('escrow_disbursement');
+    expect(m.strong).toBe(true);
+  });
+});

@@ -85,6 +85,7 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
   // that makes an object-only match strong or that names another tool's object.
   const head = headNoun(claim);
   const hits = nameHits(objects, profiles);
+  let compound: ReadonlySet<string> | undefined;
   for (let order = 0; order < profiles.length; order++) {
     const profile = profiles[order] as ToolProfile;
     // "logged you into the platform" is not log_out: a particle of the claim that reverses the tool's.
@@ -113,11 +114,11 @@ export function matchTool(claim: ExtractedClaim, profiles: readonly ToolProfile[
     // not tie it to this tool, so the match is weak (corpus README: object before verb exactness). Only
     // for a tool whose schema is known: one listed by name may take that object as an argument.
     const args = profile.argumentNouns;
-    const elsewhere = !objectOnly && object === 0 && args !== null && ((head !== null && count(objects, args) === 0 && namesAnotherTool(head, profile, profiles)) || sentNowhere(claim, profile));
+    const elsewhere = !objectOnly && object === 0 && args !== null && ((head !== null && count(objects, args) === 0 && namesAnotherTool((compound ??= compoundHead(claim, head)), profile, profiles)) || sentNowhere(claim, profile));
     // The verb alone ties a claim to a tool only when it is no general verb ("made", "set", "handled"): the object of
     // such a verb carries the act ("made a few edits to the wording" is no call of a tool that makes variants).
     const byVerb = !general && (verb >= 2.5 || (claim.requested === true && verb >= 2));
-    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(head ?? objects, profile, profiles) : !elsewhere && (object > 0 || byVerb);
+    const strong = objectOnly ? nameHits >= 2 || distinctiveHit(head === null ? objects : (compound ??= compoundHead(claim, head)), profile, profiles) : !elsewhere && (object > 0 || byVerb);
     // Such a tool ranks below one that the claim's object names ("Your refund is on its way": issue_refund, not send_email).
     // How the tool settled is read once here, not at each comparison of the sort below.
     scored.push({ profile, total: elsewhere ? 1 : verb + object, verb: objectOnly ? 0 : verb, strong, objectOnly, order, nameHits, rank: rank(ran(profile.name)), headHit: head === null ? 0 : count(head, profile.nameNouns) });
@@ -212,6 +213,20 @@ const IMPLIED_VERB = 2;
 /** The canonical noun of the claim's own head, as a set; `null` when it has none or takes it from the conversation. */
 function headNoun(claim: ExtractedClaim): ReadonlySet<string> | null {
   return claim.head === undefined || claim.fromContext === true ? null : new Set([canonicalNoun(claim.head)]);
+}
+
+/**
+ * The head noun of an outcome's subject with the noun that modifies it in a compound ("the deposit refund is on its
+ * way" → deposit, refund): the object word right before the head, when it is a plain word. A tool named by either
+ * names what the outcome is about.
+ */
+function compoundHead(claim: ExtractedClaim, head: ReadonlySet<string>): ReadonlySet<string> {
+  // An act's object names what was acted on by its head alone: "sent you the refund confirmation" sent no refund.
+  if (claim.form !== 'outcome') return head;
+  const words = claim.object.split(' ');
+  const at = words.indexOf(claim.head ?? '');
+  const before = at > 0 ? words[at - 1] : undefined;
+  return before === undefined || !/^[a-z][a-z-]*$/.test(before) ? head : new Set([...head, canonicalNoun(before)]);
 }
 
 const rank = (s: RunState): number => (s === 'ok' ? 2 : s === 'failed' ? 1 : 0);
