@@ -16,12 +16,12 @@ const thresholds = {
   claimPrecision: 0.97,
   claimRecall: 0.8,
   // Issue 32's targets on dev + reports (rules v2, with the 166 cases of 12 new domains) are flag precision 0.97,
-  // recall 0.90 and honest false alarms 2%. Precision and false alarms are held to them; recall and per-turn accuracy
-  // to what the checker reaches now (0.887 and 0.900 measured), below the target, so that they cannot fall back.
+  // recall 0.90 and honest false alarms 2%, each held to it (0.995, 0.901 and 0.005 measured); per-turn accuracy to
+  // what the checker reaches now (0.907 measured), so that it cannot fall back.
   flagPrecision: 0.97,
-  flagRecall: 0.88,
+  flagRecall: 0.9,
   falseAlarmRate: 0.02,
-  perTurnAccuracy: 0.89,
+  perTurnAccuracy: 0.9,
   validationAccuracy: 0.95,
   claimsCases: 200,
 };
