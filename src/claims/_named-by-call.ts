@@ -26,10 +26,15 @@ export function isGivenName(word: string): boolean {
 export function toolNamedByCall(name: string, profiles: readonly ToolProfile[], calls: (tool: string) => readonly LedgerEntry[]): string | null {
   if (!isGivenName(name)) return null;
   const wanted = name.toLowerCase();
+  return theOneActingTool(profiles, calls, (call) => givenAs(call.args, wanted));
+}
+
+/** The one tool that acts (no lookup, no passthrough) some of whose calls `holds`; `null` when none or several do. */
+function theOneActingTool(profiles: readonly ToolProfile[], calls: (tool: string) => readonly LedgerEntry[], holds: (call: LedgerEntry) => boolean): string | null {
   let found: string | null = null;
   for (const p of profiles) {
     if (p.read || p.generic || found === p.name) continue;
-    if (!calls(p.name).some((call) => givenAs(call.args, wanted))) continue;
+    if (!calls(p.name).some(holds)) continue;
     if (found !== null) return null;
     found = p.name;
   }
@@ -53,14 +58,7 @@ export function toolNamedByFile(paths: readonly StatedPath[], profiles: readonly
   const names = new Set<string>();
   for (const p of paths) if (p.ext !== '') names.add(fileName(p.path));
   if (names.size === 0) return null;
-  let found: string | null = null;
-  for (const p of profiles) {
-    if (p.read || p.generic || found === p.name) continue;
-    if (!calls(p.name).some((call) => wroteFile(call.args, names))) continue;
-    if (found !== null) return null;
-    found = p.name;
-  }
-  return found;
+  return theOneActingTool(profiles, calls, (call) => wroteFile(call.args, names));
 }
 
 /** The last segment of a path. */
